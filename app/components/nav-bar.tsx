@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { NavLink } from "react-router";
+import { edition } from "../../content";
+import { ExternalLink } from "./external-link";
+import { Wordmark } from "./wordmark";
+
+const wideLinks = [
+  { to: "/", label: "Home" },
+  { to: "/agenda", label: "Agenda" },
+  { to: "/talks_demos", label: "Talks/Demos" },
+  { to: "/demo-voting", label: "Demo Voting" },
+];
+const narrowLinks = wideLinks.filter((link) => link.to !== "/talks_demos");
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? "bg-white/10 text-white" : "text-muted hover:text-white"
+  }`;
+}
+
+/** The fixed top bar: the wordmark, the sections, Register; a menu button below the medium breakpoint. */
+export function NavBar() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  // While open, Escape or a click elsewhere closes the menu; Escape hands focus back to the button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+  };
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-50 border-b border-line bg-ink/85 backdrop-blur-md">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <NavLink to="/" className="rounded-md p-1" aria-label={`${edition.event.shortName} home`}>
+          <Wordmark />
+        </NavLink>
+
+        <ul className="hidden items-center gap-1 md:flex">
+          {wideLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="ml-2">
+            <ExternalLink
+              href={edition.event.links.register}
+              className="inline-flex items-center rounded-full bg-electric px-5 py-2 text-sm font-semibold text-white transition-colors hover:bg-electric-hover"
+            >
+              Register
+            </ExternalLink>
+          </li>
+        </ul>
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-full border border-line text-white md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => {
+            setOpen((value) => !value);
+          }}
+        >
+          <span className="sr-only">Menu</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
+            {open ? (
+              <path strokeLinecap="round" strokeWidth="2" d="M6 6l12 12M18 6L6 18" />
+            ) : (
+              <path strokeLinecap="round" strokeWidth="2" d="M4 7h16M4 12h16M4 17h16" />
+            )}
+          </svg>
+        </button>
+      </nav>
+
+      <div
+        ref={menuRef}
+        id={menuId}
+        hidden={!open}
+        className="border-t border-line bg-ink px-4 pt-2 pb-4 shadow-2xl md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {narrowLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end
+                onClick={close}
+                className={({ isActive }) =>
+                  `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? "bg-white/10 text-white" : "text-muted hover:text-white"}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <ExternalLink
+              href={edition.event.links.watch}
+              onClick={close}
+              className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
+            >
+              Watch Recording
+            </ExternalLink>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}

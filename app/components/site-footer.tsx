@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { edition } from "../../content";
+import { formatCalendarDate } from "../lib/time";
+import { ExternalLink } from "./external-link";
+import { Wordmark } from "./wordmark";
+
+export function SiteFooter() {
+  const { event } = edition;
+  return (
+    <footer className="border-t border-line bg-panel">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-6 py-10 md:flex-row md:items-start md:justify-between">
+        <div className="max-w-sm">
+          <Wordmark />
+          <p className="mt-3 text-sm text-muted">
+            {event.headline} Online, {formatCalendarDate(event.date)}.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-x-10 gap-y-2 text-sm">
+            <li>
+              <Link className="text-muted hover:text-white" to="/agenda">
+                Agenda
+              </Link>
+            </li>
+            <li>
+              <Link className="text-muted hover:text-white" to="/event">
+                The day at a glance
+              </Link>
+            </li>
+            <li>
+              <Link className="text-muted hover:text-white" to="/demo-voting">
+                Demo Voting
+              </Link>
+            </li>
+            <li>
+              <ExternalLink className="text-muted hover:text-white" href={event.links.watch}>
+                Watch Recording
+              </ExternalLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import type { Speaker } from "../../content";
+
+/** A speaker's portrait, name and title, with their bio when there is room for it. */
+export function SpeakerCard({
+  speaker,
+  href,
+  showBio = false,
+}: {
+  speaker: Speaker;
+  href?: string;
+  showBio?: boolean;
+}) {
+  return (
+    <article className="flex gap-5 rounded-3xl border border-line bg-panel p-5 sm:p-6">
+      <img
+        src={speaker.portrait}
+        alt={`Portrait of ${speaker.name}`}
+        width={400}
+        height={400}
+        className="size-20 shrink-0 rounded-2xl sm:size-24"
+      />
+      <div>
+        <h3 className="text-xl font-bold">
+          {href ? (
+            <Link to={href} className="underline-offset-4 hover:underline">
+              {speaker.name}
+            </Link>
+          ) : (
+            speaker.name
+          )}
+        </h3>
+        <p className="text-sky">{speaker.title}</p>
+        {showBio ? <p className="mt-3 leading-relaxed text-white/85">{speaker.bio}</p> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { edition, type Speaker } from "../../content";
+import { speakerPath } from "../lib/site-paths";
+import { formatLongDate, formatTimeRange } from "../lib/time";
+import { Badge } from "./ui/badge";
+import { ButtonLink } from "./ui/button-link";
+import { PageHeader } from "./page-header";
+import { SpeakerCard } from "./speaker-card";
+
+interface TalkDetailsProps {
+  title: string;
+  eventType: string;
+  description: string;
+  start: string;
+  end: string;
+  /** How the time is written, when the page states it rather than derives it from the agenda. */
+  timeText?: string;
+  location: string;
+  speakers: Speaker[];
+  tags?: string[];
+  highlights?: string[];
+  topics?: string[];
+}
+
+/** A talk, Q&A, demo or panel: what it is, when and where, who presents it, and what it covers. */
+export function TalkDetails(props: TalkDetailsProps) {
+  const { timeZone, timeZoneLabel } = edition.event;
+  const facts: { label: string; value: ReactNode }[] = [
+    { label: "Date", value: formatLongDate(props.start, timeZone) },
+    { label: "Time", value: props.timeText ?? `${formatTimeRange(props.start, props.end, timeZone)} ${timeZoneLabel}` },
+    { label: "Location", value: props.location },
+  ];
+  return (
+    <article>
+      <PageHeader
+        title={props.title}
+        eyebrow={
+          <>
+            <Badge>{props.eventType}</Badge>
+            {props.tags?.map((tag) => (
+              <Badge key={tag}>{tag}</Badge>
+            ))}
+          </>
+        }
+      >
+        <p>{props.description}</p>
+      </PageHeader>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-10">
+          <section aria-labelledby="speakers-title">
+            <h2 id="speakers-title" className="mb-4 text-2xl font-bold">
+              {props.speakers.length > 1 ? "Featured speakers" : "Featured speaker"}
+            </h2>
+            <div className="flex flex-col gap-4">
+              {props.speakers.map((speaker) => (
+                <SpeakerCard key={speaker.id} speaker={speaker} href={speakerPath(speaker.id)} showBio />
+              ))}
+            </div>
+          </section>
+          <TopicList title="Demo highlights" items={props.highlights} />
+          <TopicList title="Conversation topics" items={props.topics} />
+        </div>
+
+        <aside aria-label="When and where" className="h-fit rounded-3xl border border-line bg-panel p-6">
+          <dl className="flex flex-col gap-4">
+            {facts.map((fact) => (
+              <div key={fact.label}>
+                <dt className="text-sm text-muted">{fact.label}</dt>
+                <dd className="text-lg font-semibold">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-6">
+            <ButtonLink href={edition.event.links.register}>Register Now</ButtonLink>
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function TopicList({ title, items }: { title: string; items: string[] | undefined }) {
+  if (!items?.length) return null;
+  return (
+    <section>
+      <h2 className="mb-4 text-2xl font-bold">{title}</h2>
+      <ul className="flex flex-col gap-3">
+        {items.map((item) => (
+          <li key={item} className="flex gap-3 text-lg text-white/90">
+            <span aria-hidden="true" className="mt-2.5 size-2 shrink-0 rounded-full bg-magenta" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

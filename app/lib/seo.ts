@@ -1,0 +1,51 @@
+import type { MetaDescriptor } from "react-router";
+import { edition } from "../../content";
+
+export interface PageMetaInput {
+  /** The full document title, as the page wants it shown. */
+  title: string;
+  description: string;
+  /** The page's own path, for the canonical URL. */
+  path: string;
+  /** A share image under public/, 1200x630. */
+  image?: { path: string; alt: string };
+  /** Keep the page out of search results (briefing pages, stream screens, the not-found page). */
+  noindex?: boolean;
+}
+
+export const defaultShareImage = {
+  path: "/og/default.png",
+  alt: "GLOSAIC 2025: the first Global Open Source AI Conference for developers. April 16, 2025.",
+};
+
+/** Title, description, canonical URL and the Open Graph and Twitter card tags of one page. */
+export function pageMeta({ title, description, path, image = defaultShareImage, noindex }: PageMetaInput) {
+  const url = new URL(path, edition.event.siteUrl).href;
+  const imageUrl = new URL(image.path, edition.event.siteUrl).href;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: edition.event.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: image.alt },
+  ];
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+/** "Agenda" -> "Agenda | GLOSAIC 2025": the title pattern of ordinary pages. */
+export function titled(page: string): string {
+  return `${page} | ${edition.event.name}`;
+}

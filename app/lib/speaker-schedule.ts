@@ -1,0 +1,69 @@
+import type { Edition, SessionType, Speaker } from "../../content";
+import { minutesBefore } from "./time";
+
+export interface SpeakerSession {
+  id: string;
+  title: string;
+  type: SessionType | "Green room";
+  start: string;
+  end: string;
+  /** Everyone else in the session: the host and the other speakers. */
+  others: Speaker[];
+  /** The talk page of the session, where it has one. */
+  talkPath?: string;
+}
+
+/** Minutes before their first session that a speaker joins the stream, and the longer lead of the day's opener. */
+export const joinLeadMinutes = 5;
+export const openingHostLeadMinutes = 15;
+
+/** A speaker's sessions on stream and backstage, in time order. */
+export function sessionsOf(edition: Edition, speakerId: string): SpeakerSession[] {
+  const byId = new Map(edition.speakers.map((speaker) => [speaker.id, speaker]));
+  const others = (ids: string[]) =>
+    [...new Set(ids)].filter((id) => id !== speakerId).flatMap((id) => byId.get(id) ?? []);
+
+  const onStream = edition.agenda
+    .filter((slot) => slot.hostId === speakerId || slot.speakerIds.includes(speakerId))
+    .map((slot): SpeakerSession => ({
+      id: slot.id,
+      title: slot.title,
+      type: slot.type,
+      start: slot.start,
+      end: slot.end,
+      others: others([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds]),
+      talkPath: edition.talks.find((talk) => talk.id === slot.talkId)?.path,
+    }));
+  const backstage = edition.backstage
+    .filter((session) => session.participantIds.includes(speakerId))
+    .map((session): SpeakerSession => ({
+      id: session.id,
+      title: session.title,
+      type: session.type,
+      start: session.start,
+      end: session.end,
+      others: others(session.participantIds),
+    }));
+  return [...backstage, ...onStream].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+/**
+ * When a speaker joins the stream: five minutes before their first session, and fifteen for the moderator who
+ * opens the day, who sets up before anyone else arrives. Undefined for someone with no session.
+ */
+export function joinTimeOf(edition: Edition, speakerId: string): string | undefined {
+  const first = sessionsOf(edition, speakerId)[0];
+  if (!first) return undefined;
+  const opensTheDay = edition.agenda[0]?.hostId === speakerId && edition.agenda[0].start === first.start;
+  return minutesBefore(first.start, opensTheDay ? openingHostLeadMinutes : joinLeadMinutes);
+}
+
+/** Everyone with at least one session: the people who get a speaker page. */
+export function speakersWithSessions(edition: Edition): Speaker[] {
+  return edition.speakers.filter((speaker) => sessionsOf(edition, speaker.id).length > 0);
+}
+
+/** The label a speaker's page shows: moderators host sessions, everyone else speaks in them. */
+export function roleOf(edition: Edition, speakerId: string): "Moderator" | "Speaker" {
+  return edition.agenda.some((slot) => slot.hostId === speakerId) ? "Moderator" : "Speaker";
+}

@@ -1,0 +1,77 @@
+import displayFont from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
+import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { NavBar } from "./components/nav-bar";
+import { SkipLink } from "./components/skip-link";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "sitemap", href: "/sitemap.xml", type: "application/xml" },
+];
+
+/** Route handle: stream screens set `bare` to render full-screen, without the site's navigation and footer. */
+export interface PageHandle {
+  bare?: boolean;
+}
+
+function isBare(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as PageHandle).bare === true;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const bare = useMatches().some((match) => isBare(match.handle));
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#000000" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-ink text-white">
+        {bare ? (
+          children
+        ) : (
+          <>
+            <SkipLink />
+            <NavBar />
+            <div className="flex min-h-dvh flex-col pt-16">
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter />
+            </div>
+          </>
+        )}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  return (
+    <section className="mx-auto max-w-3xl px-6 py-24 text-center">
+      <h1 className="text-4xl font-bold">{heading}</h1>
+      <p className="mt-4 text-muted">
+        This page could not be shown. Please reload, or go back to the{" "}
+        <a className="underline underline-offset-4" href="/">
+          conference home
+        </a>
+        .
+      </p>
+    </section>
+  );
+}

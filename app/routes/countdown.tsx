@@ -1,0 +1,76 @@
+import { useEffect, useState } from "react";
+import { edition } from "../../content";
+import { GradientBlobs } from "../components/gradient-blobs";
+import { localTimeToday, remainingUntil, twoDigits, type Remaining } from "../lib/countdown";
+import { pageMeta, titled } from "../lib/seo";
+import type { PageHandle } from "../root";
+import type { Route } from "./+types/countdown";
+
+export const handle: PageHandle = { bare: true };
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: titled("Starts soon"),
+    description: `The countdown screen shown on the ${edition.event.name} stream before the first session.`,
+    path: "/countdown",
+    noindex: true,
+  });
+
+/** The hour and minute the day opens, read from the first agenda slot in the event's zone. */
+function openingTime() {
+  const first = edition.agenda[0];
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: edition.event.timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(first?.start ?? 0));
+  const value = (type: "hour" | "minute") => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { hour: value("hour"), minute: value("minute") };
+}
+
+/** Stream screen: counts down to the opening time, on the streaming computer's clock, every second. */
+export default function Countdown() {
+  // Empty until the browser knows the time, so the prerendered page and the first render agree.
+  const [remaining, setRemaining] = useState<Remaining | null>(null);
+
+  useEffect(() => {
+    const { hour, minute } = openingTime();
+    const tick = () => {
+      const now = new Date();
+      setRemaining(remainingUntil(now, localTimeToday(now, hour, minute)));
+    };
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, []);
+
+  const units = [
+    { label: "Hours", value: remaining ? remaining.hours + remaining.days * 24 : null },
+    { label: "Minutes", value: remaining?.minutes ?? null },
+    { label: "Seconds", value: remaining?.seconds ?? null },
+  ];
+
+  return (
+    <main className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-[4vw] text-center">
+      <GradientBlobs className="-z-10" />
+      <h1 className="font-display text-[7vw] leading-none font-bold tracking-tight">
+        {edition.event.shortName.toUpperCase()} STARTS SOON
+      </h1>
+      <div role="timer" aria-live="off" className="mt-[5vh] flex gap-[3vw]">
+        {units.map((unit) => (
+          <div key={unit.label} className="flex flex-col items-center">
+            <span className="w-[2.2ch] font-display text-[11vw] leading-none font-bold tabular-nums">
+              {unit.value === null ? "--" : twoDigits(unit.value)}
+            </span>
+            <span className="mt-[1vh] text-[1.6vw] font-semibold tracking-[0.3em] text-white/85 uppercase">
+              {unit.label}
+            </span>
+          </div>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { edition } from "../../content";
+import { PageHeader } from "../components/page-header";
+import { ButtonLink } from "../components/ui/button-link";
+import { Badge } from "../components/ui/badge";
+import { speakerById } from "../lib/lookups";
+import { pageMeta, titled } from "../lib/seo";
+import { formatCalendarDate, formatTimeRange } from "../lib/time";
+import type { Route } from "./+types/event";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: titled("The day at a glance"),
+    description: `${edition.event.name} at a glance: when it ran, how it was streamed, and every talk, Q&A and featured demo.`,
+    path: "/event",
+  });
+
+/** An overview of the day, built from the agenda and the talk catalogue. */
+export default function EventOverview() {
+  const { event, agenda, talks } = edition;
+  const first = agenda[0];
+  const last = agenda.at(-1);
+  const hours = first && last ? `${formatTimeRange(first.start, last.end, event.timeZone)} ${event.timeZoneLabel}` : "";
+
+  return (
+    <>
+      <PageHeader title="The day at a glance">
+        <p>
+          {event.name} ran online on {formatCalendarDate(event.date)}, {hours}, {event.location.toLowerCase()}.{" "}
+          {event.conclusion.message}
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
+          <ButtonLink href="/agenda" variant="secondary">
+            Full agenda
+          </ButtonLink>
+        </div>
+      </PageHeader>
+      <section aria-labelledby="lineup-title" className="mx-auto max-w-6xl px-6 py-12">
+        <h2 id="lineup-title" className="mb-6 text-3xl font-bold">
+          The line-up
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {talks.map((talk) => (
+            <li key={talk.id} className="flex flex-col gap-2 rounded-3xl border border-line bg-panel p-6">
+              <div>
+                <Badge tone={talk.eventType}>{talk.eventType}</Badge>
+              </div>
+              <h3 className="text-lg font-bold">
+                <Link to={talk.path} className="underline-offset-4 hover:underline">
+                  {talk.title}
+                </Link>
+              </h3>
+              <p className="text-muted">{speakerById(talk.speakerId)?.name}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { edition } from "../../content";
+import { GradientBlobs } from "../components/gradient-blobs";
+import { SponsorGrid } from "../components/sponsor-grid";
+import { ButtonLink } from "../components/ui/button-link";
+import { PillHeading } from "../components/ui/pill-heading";
+import { pageMeta } from "../lib/seo";
+import { formatCalendarDate } from "../lib/time";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: `${edition.event.name} | ${edition.event.headline.replace(/\.$/, "")}`,
+    description: edition.event.description,
+    path: "/",
+  });
+
+export default function Home() {
+  const { event, agenda, talks, demos, sponsors } = edition;
+  const stats = [
+    { value: agenda.filter((slot) => slot.type !== "Break").length, label: "live sessions" },
+    { value: talks.length, label: "talks, Q&As and featured demos" },
+    { value: demos.length, label: "community demos" },
+    { value: sponsors.length, label: "sponsors and co-hosts" },
+  ];
+
+  return (
+    <>
+      <section aria-labelledby="home-title" className="relative isolate overflow-hidden">
+        <GradientBlobs className="-z-10" />
+        <div className="mx-auto max-w-6xl px-6 pt-16 pb-20 sm:pt-24 sm:pb-28">
+          <PillHeading as="h1" className="bg-ink/40">
+            <span id="home-title">{event.name}</span>
+          </PillHeading>
+          <p className="mt-8 max-w-5xl font-display text-5xl leading-[1.02] font-bold tracking-tight sm:text-7xl lg:text-8xl">
+            {event.headline}
+          </p>
+          <p className="mt-6 font-display text-2xl font-semibold text-orchid sm:text-3xl">
+            {formatCalendarDate(event.date)}.
+          </p>
+
+          <div className="mt-10 max-w-2xl rounded-3xl border border-white/15 bg-ink/60 p-6 backdrop-blur-sm sm:p-8">
+            <h2 className="text-2xl font-bold">{event.conclusion.heading}</h2>
+            <p className="mt-2 text-lg leading-relaxed text-white/85">{event.conclusion.message}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
+              <ButtonLink href="/agenda" variant="secondary">
+                Browse the agenda
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="The day in numbers" className="border-y border-line bg-panel">
+        <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-px px-6 py-10 md:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse gap-1 py-2">
+              <dt className="text-sm text-muted">{stat.label}</dt>
+              <dd className="font-display text-4xl font-bold sm:text-5xl">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="sponsors-title" className="mx-auto max-w-6xl px-6 py-20">
+        <PillHeading>
+          <span id="sponsors-title">Sponsors &amp; Co-hosts</span>
+        </PillHeading>
+        <p className="mt-4 mb-10 max-w-2xl text-lg text-muted">{event.sponsorsIntro}</p>
+        <SponsorGrid sponsors={sponsors} />
+      </section>
+    </>
+  );
+}

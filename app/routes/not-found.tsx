@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { pageMeta, titled } from "../lib/seo";
+import type { Route } from "./+types/not-found";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: titled("404 Page Not Found"),
+    description: "This page does not exist.",
+    path: "/404",
+    noindex: true,
+  });
+
+/** Every unknown path lands here; the server sends this page with a 404 status. */
+export default function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col items-center px-6 py-28 text-center">
+      <h1 className="font-display text-5xl font-bold sm:text-6xl">404 Page Not Found</h1>
+      <p className="mt-6 text-lg text-muted">Did you forget to add the page to the router?</p>
+      <Link
+        to="/"
+        className="mt-10 inline-flex min-h-12 items-center rounded-full bg-electric px-7 py-3 font-semibold text-white hover:bg-electric-hover"
+      >
+        Back to the conference
+      </Link>
+    </section>
+  );
+}

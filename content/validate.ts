@@ -1,0 +1,170 @@
+import { editionSchema, type Edition, type EditionInput } from "./schema";
+
+/** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The edition's content is invalid:\n- ${problems.join("\n- ")}`);
+    this.name = "ContentError";
+  }
+}
+
+/**
+ * Parses the edition and checks the rules that span records: unique ids and paths, references that resolve,
+ * times on the day and in the stated zone, one stream without overlaps, nobody in two places at once.
+ */
+export function validateEdition(input: EditionInput): Edition {
+  const parsed = editionSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ContentError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`));
+  }
+  const edition = parsed.data;
+  const problems: string[] = [];
+  const { event } = edition;
+
+  const unique = (what: string, values: string[]) => {
+    const seen = new Set<string>();
+    for (const value of values) {
+      if (seen.has(value)) problems.push(`${what} "${value}" is used more than once`);
+      seen.add(value);
+    }
+    return seen;
+  };
+  const speakers = unique(
+    "speaker id",
+    edition.speakers.map((s) => s.id),
+  );
+  unique(
+    "talk id",
+    edition.talks.map((t) => t.id),
+  );
+  unique(
+    "agenda slot id",
+    [...edition.agenda, ...edition.backstage].map((s) => s.id),
+  );
+  unique(
+    "demo id",
+    edition.demos.map((d) => d.id),
+  );
+  unique(
+    "sponsor id",
+    edition.sponsors.map((s) => s.id),
+  );
+  unique(
+    "briefing slug",
+    edition.briefings.map((b) => b.slug),
+  );
+  unique("page path", [
+    ...edition.talks.map((t) => t.path),
+    edition.panelPage.path,
+    ...edition.briefings.map((b) => b.path),
+  ]);
+
+  const speaker = (ref: string, where: string) => {
+    if (!speakers.has(ref)) problems.push(`${where} refers to unknown speaker "${ref}"`);
+  };
+
+  const checkTimes = (where: string, start: string, end: string) => {
+    if (Date.parse(start) >= Date.parse(end)) problems.push(`${where} ends before it starts`);
+    for (const value of [start, end]) {
+      const local = zonedDateTime(value, event.timeZone);
+      if (local.date !== event.date) {
+        problems.push(`${where}: ${value} is not on ${event.date} in ${event.timeZone}`);
+      }
+      if (local.offset !== offsetOf(value)) {
+        problems.push(`${where}: ${value} has offset ${offsetOf(value)} but ${event.timeZone} is ${local.offset}`);
+      }
+    }
+  };
+
+  for (const slot of edition.agenda) {
+    const where = `agenda slot "${slot.id}"`;
+    checkTimes(where, slot.start, slot.end);
+    if (slot.hostId) speaker(slot.hostId, where);
+    slot.speakerIds.forEach((ref) => speaker(ref, where));
+    if (slot.talkId) {
+      const talk = edition.talks.find((t) => t.id === slot.talkId);
+      if (!talk) problems.push(`${where} refers to unknown talk "${slot.talkId}"`);
+      else {
+        if (talk.eventType !== slot.type) {
+          problems.push(`${where} is a ${slot.type} but talk "${talk.id}" is a ${talk.eventType}`);
+        }
+        if (!slot.speakerIds.includes(talk.speakerId)) {
+          problems.push(`${where} presents talk "${talk.id}" without its speaker "${talk.speakerId}"`);
+        }
+      }
+    }
+  }
+  for (const session of edition.backstage) {
+    const where = `backstage session "${session.id}"`;
+    checkTimes(where, session.start, session.end);
+    session.participantIds.forEach((ref) => speaker(ref, where));
+  }
+
+  const slots = [...edition.agenda].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  if (slots.some((slot, i) => slot !== edition.agenda[i])) problems.push("agenda slots are not in time order");
+  for (let i = 1; i < slots.length; i++) {
+    const previous = slots[i - 1]!;
+    const current = slots[i]!;
+    if (Date.parse(current.start) < Date.parse(previous.end)) {
+      problems.push(`agenda slots "${previous.id}" and "${current.id}" overlap`);
+    }
+  }
+
+  // One person cannot be in two sessions at once, on stream or backstage.
+  const bookings = new Map<string, { id: string; start: number; end: number }[]>();
+  const book = (ref: string, id: string, start: string, end: string) => {
+    const list = bookings.get(ref) ?? [];
+    const range = { id, start: Date.parse(start), end: Date.parse(end) };
+    const clash = list.find((other) => range.start < other.end && other.start < range.end);
+    if (clash) problems.push(`speaker "${ref}" is booked in "${clash.id}" and "${id}" at the same time`);
+    list.push(range);
+    bookings.set(ref, list);
+  };
+  for (const slot of edition.agenda) {
+    for (const ref of new Set([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds])) {
+      book(ref, slot.id, slot.start, slot.end);
+    }
+  }
+  for (const session of edition.backstage) {
+    session.participantIds.forEach((ref) => book(ref, session.id, session.start, session.end));
+  }
+
+  for (const talk of edition.talks) {
+    speaker(talk.speakerId, `talk "${talk.id}"`);
+    const presented = edition.agenda.filter((slot) => slot.talkId === talk.id).length;
+    if (presented !== 1) problems.push(`talk "${talk.id}" is on the agenda ${presented} times, not once`);
+  }
+
+  const panel = edition.panelPage;
+  checkTimes(`panel page "${panel.id}"`, panel.start, panel.end);
+  panel.speakerIds.forEach((ref) => speaker(ref, `panel page "${panel.id}"`));
+
+  edition.demos.forEach((demo) => speaker(demo.presenterId, `demo "${demo.id}"`));
+  edition.briefings.forEach((briefing) => speaker(briefing.speakerId, `briefing "${briefing.slug}"`));
+
+  if (Date.parse(event.voting.opens) >= Date.parse(event.voting.closes)) {
+    problems.push("voting closes before it opens");
+  }
+
+  if (problems.length > 0) throw new ContentError(problems);
+  return edition;
+}
+
+/** The calendar date and UTC offset ("+02:00") of an instant in an IANA time zone. */
+function zonedDateTime(value: string, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZoneName: "longOffset",
+  }).formatToParts(new Date(value));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const offset = part("timeZoneName").replace("GMT", "") || "+00:00";
+  return { date: `${part("year")}-${part("month")}-${part("day")}`, offset };
+}
+
+function offsetOf(value: string) {
+  const match = /([+-]\d{2}:\d{2}|Z)$/.exec(value);
+  return match?.[1] === "Z" || !match ? "+00:00" : match[1]!;
+}

@@ -1,0 +1,8 @@
+import type { Config } from "@react-router/dev/config";
+import { prerenderPaths } from "./app/lib/site-paths";
+
+export default {
+  // Static HTML for every known route, hydrated for client-side navigation; no server rendering at run time.
+  ssr: false,
+  prerender: prerenderPaths,
+} satisfies Config;

@@ -1,0 +1,56 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { edition } from "../content";
+import { sitemapPaths } from "../app/lib/site-paths";
+
+/**
+ * After `react-router build`: the sitemap and robots.txt (they need the content's site URL), then a brotli and a
+ * gzip variant of every compressible file, so the server never compresses at request time.
+ */
+const clientDir = path.resolve("build/client");
+const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest|ics)$/;
+/** Below this, a compressed variant saves less than its headers cost. */
+const minimumBytes = 512;
+
+async function writeSitemapAndRobots() {
+  const { siteUrl } = edition.event;
+  const urls = sitemapPaths()
+    .map((pagePath) => `  <url><loc>${new URL(pagePath, siteUrl).href}</loc></url>`)
+    .join("\n");
+  await writeFile(
+    path.join(clientDir, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  );
+  await writeFile(
+    path.join(clientDir, "robots.txt"),
+    `User-agent: *\nAllow: /\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n`,
+  );
+}
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+
+async function precompress() {
+  let count = 0;
+  for await (const file of files(clientDir)) {
+    if (!compressible.test(file) || (await stat(file)).size < minimumBytes) continue;
+    const body = await readFile(file);
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    );
+    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+    count++;
+  }
+  return count;
+}
+
+await writeSitemapAndRobots();
+const count = await precompress();
+console.log(`postbuild: sitemap with ${sitemapPaths().length} pages, robots.txt, ${count} files precompressed`);
