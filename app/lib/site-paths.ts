@@ -33,3 +33,6 @@ export function prerenderPaths(): string[] {
 export function speakerPath(id: string): string {
   return `/speakers/${id}`;
 }
+
+/** Paths that moved: the server answers them with a 301, and the app redirects on client-side navigation. */
+export const redirects: Readonly<Record<string, string>> = { "/about": "/agenda" };

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
+import { redirects } from "../lib/site-paths";
 
 // The server answers a direct load of /about with a 301; this covers navigation inside the app.
 export function clientLoader() {
-  return redirect("/agenda");
+  return redirect(redirects["/about"] ?? "/");
 }
 
 export default function About() {

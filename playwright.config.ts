@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+const port = 4173;
+const chromium = "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  throw new Error(`Browser tests use Debian's Chromium at ${chromium}: apt-get update && apt-get install -y chromium`);
+}
+
+/**
+ * End-to-end tests run in Debian's Chromium against the built site, served by our own server exactly as in
+ * production (`npm run build` first; `npm test` does both).
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "reports/playwright" }]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromium,
+      // The machines have no network but the registries: these flags stop Chromium's own background traffic.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node --import tsx server/index.ts",
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,65 @@
+import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
+import { redirects } from "../app/lib/site-paths";
+import { registerApi } from "./api";
+import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
+
+export interface AppOptions {
+  /** The built site to serve (build/client). */
+  clientDir: string;
+  logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+/** Builds the server: the JSON API under /api and the built site from memory for everything else. */
+export async function buildApp({ clientDir, logLevel = "silent" }: AppOptions) {
+  const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
+  const site = await loadSite(clientDir).catch((error: unknown) => {
+    throw (error as NodeJS.ErrnoException).code === "ENOENT" ? missing : error;
+  });
+  if (!site.has("/index.html")) throw missing;
+
+  const app = Fastify({
+    logger: { level: logLevel },
+    // Access logs cost throughput; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    return reply.code(status).send({ error: status >= 500 ? "Internal server error" : error.message });
+  });
+
+  // Pages answer GET and HEAD only; the API (which answers everything under /api) is the one place that takes input.
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(405).header("allow", "GET, HEAD").send({ error: `${request.method} is not allowed here` }),
+  );
+
+  await app.register(registerApi, { prefix: "/api" });
+
+  app.get("/*", (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const resolution = resolvePath(site, pathname, redirects);
+    switch (resolution.kind) {
+      case "redirect":
+        return reply.code(resolution.status).header("cache-control", "no-cache").redirect(resolution.location);
+      case "file":
+        return sendFile(request, reply, resolution.file, 200);
+      case "not-found":
+        if (!resolution.file) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+        return sendFile(request, reply, resolution.file, 404);
+    }
+  });
+
+  return app;
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number) {
+  reply.header("cache-control", file.cacheControl).header("etag", file.etag).type(file.type);
+  if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
+  if (status === 200 && request.headers["if-none-match"] === file.etag) return reply.code(304).send();
+
+  const encoding = negotiateEncoding(request.headers["accept-encoding"], file);
+  const body = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : file.body;
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  return reply.code(status).send(body);
+}

@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every test fails if the page logs a console error or warning, or throws: a page that works but complains is
+ * not finished.
+ */
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        // Chromium reports a document served with a 404 status (the not-found page) as a failed load of itself:
+        // that is the status we mean to send, not a fault of the page.
+        const documentStatus =
+          message.location().url === page.url() && /status of 404/.test(message.text()) && message.type() === "error";
+        if (documentStatus) return;
+        if (message.type() === "error" || message.type() === "warning") {
+          problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
+      await use(problems);
+      expect(problems, "console errors and warnings").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated the prerendered page, so clicks reach the app and not the bare HTML. */
+export async function waitForHydration(page: Page) {
+  // React marks the elements it has hydrated with its internal keys; <body> is rendered by the app's Layout.
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+}
+
+/** WCAG 2.2 AA, as the issue asks; returns the violations in a readable form. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+}

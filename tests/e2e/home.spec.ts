@@ -1,0 +1,92 @@
+import type { Page } from "@playwright/test";
+import { edition } from "../../content";
+import { expect, test, waitForHydration } from "./fixtures";
+
+const sponsorLinks = (page: Page) =>
+  page.getByRole("region", { name: "Sponsors & Co-hosts" }).getByRole("listitem").getByRole("link");
+
+const columnCount = (page: Page) =>
+  page
+    .getByRole("region", { name: "Sponsors & Co-hosts" })
+    .getByRole("list")
+    .evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(" ").length);
+
+test("Visitors see the conference, its date, that it has ended, and where to watch", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("GLOSAIC 2025 | The first Global Open Source AI Conference for developers");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("GLOSAIC 2025");
+  await expect(page.getByText("The first Global Open Source AI Conference for developers.", { exact: true })).toBeVisible();
+  await expect(page.getByText("April 16, 2025.", { exact: true })).toBeVisible();
+  await expect(page.getByText(edition.event.conclusion.message)).toBeVisible();
+  await expect(page.getByText(/has ended/)).toBeVisible();
+  await expect(page.getByText(/Recordings .* will follow/)).toBeVisible();
+  const watch = page.getByRole("main").getByRole("link", { name: /^Watch Recording/ });
+  await expect(watch).toHaveAttribute("href", edition.event.links.watch);
+  await expect(watch).toHaveAttribute("target", "_blank");
+});
+
+test("The sponsor grid shows 22 logos, each a link to the sponsor's site in a new tab", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const links = sponsorLinks(page);
+  await expect(links).toHaveCount(22);
+  for (const [index, sponsor] of edition.sponsors.entries()) {
+    const link = links.nth(index);
+    await expect(link).toHaveAttribute("href", sponsor.url);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    const logo = link.getByRole("img");
+    await expect(logo).toHaveAttribute("alt", sponsor.name);
+    await expect(logo).toHaveAttribute("width", "320");
+    await expect(logo).toHaveAttribute("height", "120");
+  }
+  // Every logo actually loads.
+  await links.last().scrollIntoViewIfNeeded();
+  const broken = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLImageElement>("main li img")].filter((img) => img.complete && img.naturalWidth === 0).length,
+  );
+  expect(broken).toBe(0);
+});
+
+test("Logos fade in one after another, 0.1 s apart, 0.5 s each", async ({ page }) => {
+  await page.goto("/");
+  const timing = await sponsorLinks(page).evaluateAll((links) =>
+    links.map((link) => {
+      const style = getComputedStyle(link.closest("li")!);
+      return { name: style.animationName, delay: style.animationDelay, duration: style.animationDuration };
+    }),
+  );
+  expect(timing).toHaveLength(22);
+  timing.forEach((item, index) => {
+    expect(item.name).toBe("fade-in");
+    expect(item.duration).toBe("0.5s");
+    expect(item.delay).toBe(`${Number((index * 0.1).toFixed(1))}s`);
+  });
+});
+
+test.describe("with reduced motion", () => {
+  test.use({ colorScheme: "dark", reducedMotion: "reduce" });
+
+  test("Nothing on the home page animates", async ({ page }) => {
+    await page.goto("/");
+    const animated = await page.evaluate(
+      () => [...document.querySelectorAll("*")].filter((el) => getComputedStyle(el).animationName !== "none").length,
+    );
+    expect(animated).toBe(0);
+    await expect(sponsorLinks(page).first()).toBeVisible();
+  });
+});
+
+test.describe("Sponsor columns", () => {
+  test("four on a wide screen", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/");
+    expect(await columnCount(page)).toBe(4);
+  });
+
+  test("two on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    expect(await columnCount(page)).toBe(2);
+  });
+});

@@ -1,0 +1,108 @@
+import { edition } from "../../content";
+import { expect, test, waitForHydration } from "./fixtures";
+
+test.describe("On a wide screen (1440 px)", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("Visitors move between sections from the fixed navigation bar, which marks the current page", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+
+    for (const [name, path] of [
+      ["Agenda", "/agenda"],
+      ["Talks/Demos", "/talks_demos"],
+      ["Demo Voting", "/demo-voting"],
+      ["Home", "/"],
+    ] as const) {
+      await nav.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+    }
+    await expect(nav.getByRole("link", { name: "Agenda", exact: true })).not.toHaveAttribute("aria-current");
+
+    // The bar stays in place while the page scrolls.
+    await page.mouse.wheel(0, 1500);
+    await expect(nav).toBeInViewport();
+    expect(await page.locator("header").first().evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+  });
+
+  test("The wordmark leads home and Register opens the registration form in a new tab", async ({ page }) => {
+    await page.goto("/agenda");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const register = nav.getByRole("link", { name: /^Register/ });
+    await expect(register).toHaveAttribute("href", edition.event.links.register);
+    await expect(register).toHaveAttribute("target", "_blank");
+    await expect(register).toHaveAttribute("rel", "noopener noreferrer");
+    await nav.getByRole("link", { name: "GLOSAIC home" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("Keyboard users skip to the content and reach every link with a visible focus ring", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "GLOSAIC home" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    const home = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true });
+    await expect(home).toBeFocused();
+    const outline = await home.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe("none");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/agenda");
+  });
+});
+
+test.describe("On a narrow screen (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("The menu button opens a dropdown with Home, Agenda, Demo Voting and Watch Recording", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Menu" });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Agenda" })).toBeHidden();
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link")).toHaveText([/^Home$/, /^Agenda$/, /^Demo Voting$/, /^Watch Recording/]);
+    const watch = menu.getByRole("link", { name: /^Watch Recording/ });
+    await expect(watch).toHaveAttribute("href", edition.event.links.watch);
+    await expect(watch).toHaveAttribute("target", "_blank");
+
+    await menu.getByRole("link", { name: "Agenda" }).click();
+    await expect(page).toHaveURL("/agenda");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+  });
+
+  test("The menu works from the keyboard and Escape closes it, returning focus to the button", async ({ page }) => {
+    await page.goto("/demo-voting");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Menu" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    const menu = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+});

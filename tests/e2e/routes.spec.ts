@@ -1,0 +1,45 @@
+import { prerenderPaths } from "../../app/lib/site-paths";
+import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+
+// Every page the build knows: the sitemap's, plus the alias, the unlisted pages and the not-found page.
+const paths = prerenderPaths();
+
+test("The sitemap lists the public pages, each under the site's address", async ({ request }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(listed.length).toBeGreaterThanOrEqual(45);
+  for (const path of listed) expect(paths).toContain(path);
+  expect(listed).toContain("/");
+  expect(listed).toContain("/agenda");
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toContain("Sitemap: ");
+});
+
+test("Every page has its own title", async ({ request }) => {
+  const titles = new Map<string, string>();
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+    expect(title, path).not.toBe("");
+    titles.set(path, title);
+  }
+  // /talks_demos is the agenda under its second name; every other page's title is its own.
+  const distinct = new Set([...titles].filter(([path]) => path !== "/talks_demos").map(([, title]) => title));
+  expect(distinct.size).toBe(paths.length - 1);
+});
+
+for (const path of paths) {
+  test(`${path} loads with its title, description and share card, and axe finds nothing`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(path === "/404" ? 404 : 200);
+    await waitForHydration(page);
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https:\/\/.+\.png$/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https:\/\//);
+    await expect(page.locator("h1")).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
