@@ -23,7 +23,7 @@ function input(): EditionInput {
     sponsors,
     briefings,
     briefingConfig,
-  }) as EditionInput;
+  });
 }
 
 function problemsOf(broken: EditionInput): string[] {
@@ -103,7 +103,9 @@ describe("Content validation", () => {
   it("rejects two agenda sessions that overlap", () => {
     const broken = input();
     broken.agenda[1]!.start = "2025-04-16T10:15:00-04:00";
-    expect(problemsOf(broken)).toContain(`agenda slots "${broken.agenda[0]!.id}" and "${broken.agenda[1]!.id}" overlap`);
+    expect(problemsOf(broken)).toContain(
+      `agenda slots "${broken.agenda[0]!.id}" and "${broken.agenda[1]!.id}" overlap`,
+    );
   });
 
   it("rejects a time that is not on the conference day", () => {

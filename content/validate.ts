@@ -80,7 +80,9 @@ export function validateEdition(input: EditionInput): Edition {
     const where = `agenda slot "${slot.id}"`;
     checkTimes(where, slot.start, slot.end);
     if (slot.hostId) speaker(slot.hostId, where);
-    slot.speakerIds.forEach((ref) => speaker(ref, where));
+    slot.speakerIds.forEach((ref) => {
+      speaker(ref, where);
+    });
     if (slot.talkId) {
       const talk = edition.talks.find((t) => t.id === slot.talkId);
       if (!talk) problems.push(`${where} refers to unknown talk "${slot.talkId}"`);
@@ -97,18 +99,19 @@ export function validateEdition(input: EditionInput): Edition {
   for (const session of edition.backstage) {
     const where = `backstage session "${session.id}"`;
     checkTimes(where, session.start, session.end);
-    session.participantIds.forEach((ref) => speaker(ref, where));
+    session.participantIds.forEach((ref) => {
+      speaker(ref, where);
+    });
   }
 
   const slots = [...edition.agenda].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   if (slots.some((slot, i) => slot !== edition.agenda[i])) problems.push("agenda slots are not in time order");
-  for (let i = 1; i < slots.length; i++) {
-    const previous = slots[i - 1]!;
-    const current = slots[i]!;
-    if (Date.parse(current.start) < Date.parse(previous.end)) {
+  slots.forEach((current, i) => {
+    const previous = slots[i - 1];
+    if (previous && Date.parse(current.start) < Date.parse(previous.end)) {
       problems.push(`agenda slots "${previous.id}" and "${current.id}" overlap`);
     }
-  }
+  });
 
   // One person cannot be in two sessions at once, on stream or backstage.
   const bookings = new Map<string, { id: string; start: number; end: number }[]>();
@@ -126,7 +129,9 @@ export function validateEdition(input: EditionInput): Edition {
     }
   }
   for (const session of edition.backstage) {
-    session.participantIds.forEach((ref) => book(ref, session.id, session.start, session.end));
+    session.participantIds.forEach((ref) => {
+      book(ref, session.id, session.start, session.end);
+    });
   }
 
   for (const talk of edition.talks) {
@@ -137,10 +142,16 @@ export function validateEdition(input: EditionInput): Edition {
 
   const panel = edition.panelPage;
   checkTimes(`panel page "${panel.id}"`, panel.start, panel.end);
-  panel.speakerIds.forEach((ref) => speaker(ref, `panel page "${panel.id}"`));
+  panel.speakerIds.forEach((ref) => {
+    speaker(ref, `panel page "${panel.id}"`);
+  });
 
-  edition.demos.forEach((demo) => speaker(demo.presenterId, `demo "${demo.id}"`));
-  edition.briefings.forEach((briefing) => speaker(briefing.speakerId, `briefing "${briefing.slug}"`));
+  edition.demos.forEach((demo) => {
+    speaker(demo.presenterId, `demo "${demo.id}"`);
+  });
+  edition.briefings.forEach((briefing) => {
+    speaker(briefing.speakerId, `briefing "${briefing.slug}"`);
+  });
 
   if (Date.parse(event.voting.opens) >= Date.parse(event.voting.closes)) {
     problems.push("voting closes before it opens");
@@ -164,7 +175,7 @@ function zonedDateTime(value: string, timeZone: string) {
   return { date: `${part("year")}-${part("month")}-${part("day")}`, offset };
 }
 
+/** The offset an ISO instant is written with; "Z" is +00:00. */
 function offsetOf(value: string) {
-  const match = /([+-]\d{2}:\d{2}|Z)$/.exec(value);
-  return match?.[1] === "Z" || !match ? "+00:00" : match[1]!;
+  return /([+-]\d{2}:\d{2})$/.exec(value)?.[1] ?? "+00:00";
 }

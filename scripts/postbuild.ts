@@ -1,11 +1,11 @@
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition } from "../content";
 import { sitemapPaths } from "../app/lib/site-paths";
 
 /**
- * After `react-router build`: the sitemap and robots.txt (they need the content's site URL), then a brotli and a
+ * After `react-router build`: drop the SPA fallback page, write the sitemap and robots.txt (they need the content's site URL), then a brotli and a
  * gzip variant of every compressible file, so the server never compresses at request time.
  */
 const clientDir = path.resolve("build/client");
@@ -51,6 +51,8 @@ async function precompress() {
   return count;
 }
 
+// React Router's fallback for hosts without per-route files; our server and static hosts serve the 404 page instead.
+await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
 await writeSitemapAndRobots();
 const count = await precompress();
 console.log(`postbuild: sitemap with ${sitemapPaths().length} pages, robots.txt, ${count} files precompressed`);

@@ -31,7 +31,10 @@ export async function buildApp({ clientDir, logLevel = "silent" }: AppOptions) {
 
   // Pages answer GET and HEAD only; the API (which answers everything under /api) is the one place that takes input.
   app.setNotFoundHandler((request, reply) =>
-    reply.code(405).header("allow", "GET, HEAD").send({ error: `${request.method} is not allowed here` }),
+    reply
+      .code(405)
+      .header("allow", "GET, HEAD")
+      .send({ error: `${request.method} is not allowed here` }),
   );
 
   await app.register(registerApi, { prefix: "/api" });

@@ -35,5 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? "environment");
-  throw new ConfigError(`Invalid configuration: ${issue?.message ?? `${name} is invalid`} (got ${JSON.stringify(env[name])})`);
+  throw new ConfigError(
+    `Invalid configuration: ${issue?.message ?? `${name} is invalid`} (got ${JSON.stringify(env[name])})`,
+  );
 }

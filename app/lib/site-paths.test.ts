@@ -22,7 +22,17 @@ describe("The route table", () => {
   });
 
   it("has every path of spec §2", () => {
-    const spec = ["/", "/agenda", "/talks_demos", "/about", "/demo-voting", "/event", "/test-speaker", "/countdown", "/brb"];
+    const spec = [
+      "/",
+      "/agenda",
+      "/talks_demos",
+      "/about",
+      "/demo-voting",
+      "/event",
+      "/test-speaker",
+      "/countdown",
+      "/brb",
+    ];
     const named = ["nomic", "lightpanda", "blackforest", "flower", "huggingface-demo", "ollama", "jazz"];
     const more = ["huggingface-research", "arthur", "boltz", "charm", "modal", "patronus", "cube", "bytez"];
     for (const path of [...spec, ...[...named, ...more].map((n) => `/${n}`)]) {

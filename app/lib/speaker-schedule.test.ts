@@ -6,7 +6,8 @@ import { joinTimeOf, roleOf, sessionsOf, speakersWithSessions } from "./speaker-
 const ny = edition.event.timeZone;
 const briefingFor = (badges: string[]) => {
   const briefing = edition.briefings.find(
-    (b) => b.path.startsWith("/speakers/") && b.badges.join() === badges.join() && sessionsOf(edition, b.speakerId).length,
+    (b) =>
+      b.path.startsWith("/speakers/") && b.badges.join() === badges.join() && sessionsOf(edition, b.speakerId).length,
   );
   if (!briefing) throw new Error(`no briefing with badges ${badges.join()}`);
   return briefing;
@@ -26,9 +27,11 @@ describe("When speakers join the stream", () => {
     const joins = panel.map((b) => joinClock(b.speakerId)).sort();
     expect(joins).toEqual(["9:40am", "9:55am"]);
     expect(joinClock(briefingFor(["Speaker", "Demo"]).speakerId)).toBe("12:30pm");
-    expect(joinClock(edition.briefings.find((b) => b.slug !== "test-speaker" && b.badges.join() === "Speaker,Talk")!.speakerId)).toBe(
-      "12:15pm",
-    );
+    expect(
+      joinClock(
+        edition.briefings.find((b) => b.slug !== "test-speaker" && b.badges.join() === "Speaker,Talk")!.speakerId,
+      ),
+    ).toBe("12:15pm");
   });
 
   it("has no join time for someone without a session", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatClock, formatLongDate, formatShortDate, formatTimeRange, minutesBefore } from "./time";
+import {
+  formatCalendarDate,
+  formatClock,
+  formatLongDate,
+  formatShortDate,
+  formatTimeRange,
+  minutesBefore,
+} from "./time";
 
 const ny = "America/New_York";
 

@@ -19,8 +19,7 @@ function speakerWithSessions(id: string | undefined) {
 }
 
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
-  if (!speakerWithSessions(params.id)) throw redirect("/404");
-  return null;
+  return speakerWithSessions(params.id) ? null : redirect("/404");
 }
 
 export const meta: Route.MetaFunction = ({ params }) => {

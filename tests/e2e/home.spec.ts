@@ -15,7 +15,9 @@ test("Visitors see the conference, its date, that it has ended, and where to wat
   await page.goto("/");
   await expect(page).toHaveTitle("GLOSAIC 2025 | The first Global Open Source AI Conference for developers");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("GLOSAIC 2025");
-  await expect(page.getByText("The first Global Open Source AI Conference for developers.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("The first Global Open Source AI Conference for developers.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText("April 16, 2025.", { exact: true })).toBeVisible();
   await expect(page.getByText(edition.event.conclusion.message)).toBeVisible();
   await expect(page.getByText(/has ended/)).toBeVisible();
@@ -42,8 +44,11 @@ test("The sponsor grid shows 22 logos, each a link to the sponsor's site in a ne
   }
   // Every logo actually loads.
   await links.last().scrollIntoViewIfNeeded();
-  const broken = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLImageElement>("main li img")].filter((img) => img.complete && img.naturalWidth === 0).length,
+  const broken = await page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLImageElement>("main li img")].filter(
+        (img) => img.complete && img.naturalWidth === 0,
+      ).length,
   );
   expect(broken).toBe(0);
 });
