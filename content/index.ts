@@ -5,10 +5,11 @@ import { event } from "./event";
 import { speakers } from "./speakers";
 import { sponsors } from "./sponsors";
 import { panelPage, talks } from "./talks";
+import type { EditionInput } from "./schema";
 import { validateEdition } from "./validate";
 
-/** The validated edition. Importing it validates it, so a content error fails the build and every test run. */
-export const edition = validateEdition({
+/** The edition as authored, before validation (tests break copies of it to prove the rules). */
+export const editionInput: EditionInput = {
   event,
   speakers,
   agenda,
@@ -19,6 +20,9 @@ export const edition = validateEdition({
   sponsors,
   briefings,
   briefingConfig,
-});
+};
+
+/** The validated edition. Importing it validates it, so a content error fails the build and every test run. */
+export const edition = validateEdition(editionInput);
 
 export type * from "./schema";
