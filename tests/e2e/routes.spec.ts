@@ -30,7 +30,9 @@ test("Every page has its own title", async ({ request }) => {
 });
 
 for (const path of paths) {
-  test(`${path} loads with its title, description and share card, and axe finds nothing`, async ({ page }) => {
+  test(`${path} loads with its title, description and share card; axe finds nothing; fits a phone`, async ({
+    page,
+  }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(path === "/404" ? 404 : 200);
     await waitForHydration(page);
@@ -41,5 +43,10 @@ for (const path of paths) {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https:\/\//);
     await expect(page.locator("h1")).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
+
+    // On a phone nothing may stick out sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
   });
 }
