@@ -12,7 +12,7 @@ export function SpeakerCard({
   showBio?: boolean;
 }) {
   return (
-    <article className="flex gap-5 rounded-3xl border border-line bg-panel p-5 sm:p-6">
+    <article className="flex flex-col gap-4 rounded-3xl border border-line bg-panel p-5 sm:flex-row sm:gap-5 sm:p-6">
       <img
         src={speaker.portrait}
         alt={`Portrait of ${speaker.name}`}

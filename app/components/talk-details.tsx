@@ -46,8 +46,25 @@ export function TalkDetails(props: TalkDetailsProps) {
         <p>{props.description}</p>
       </PageHeader>
 
+      {/* When and where come first, so a phone shows them (and Register Now) before the speakers' bios. */}
       <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-[1fr_22rem]">
-        <div className="flex flex-col gap-10">
+        <aside
+          aria-label="When and where"
+          className="h-fit rounded-3xl border border-line bg-panel p-6 lg:col-start-2 lg:row-start-1"
+        >
+          <dl className="flex flex-wrap gap-x-8 gap-y-4 lg:flex-col">
+            {facts.map((fact) => (
+              <div key={fact.label}>
+                <dt className="text-sm text-muted">{fact.label}</dt>
+                <dd className="text-lg font-semibold">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-6">
+            <ButtonLink href={edition.event.links.register}>Register Now</ButtonLink>
+          </div>
+        </aside>
+        <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="speakers-title">
             <h2 id="speakers-title" className="mb-4 text-2xl font-bold">
               {props.speakers.length > 1 ? "Featured speakers" : "Featured speaker"}
@@ -61,20 +78,6 @@ export function TalkDetails(props: TalkDetailsProps) {
           <TopicList title="Demo highlights" items={props.highlights} />
           <TopicList title="Conversation topics" items={props.topics} />
         </div>
-
-        <aside aria-label="When and where" className="h-fit rounded-3xl border border-line bg-panel p-6">
-          <dl className="flex flex-col gap-4">
-            {facts.map((fact) => (
-              <div key={fact.label}>
-                <dt className="text-sm text-muted">{fact.label}</dt>
-                <dd className="text-lg font-semibold">{fact.value}</dd>
-              </div>
-            ))}
-          </dl>
-          <div className="mt-6">
-            <ButtonLink href={edition.event.links.register}>Register Now</ButtonLink>
-          </div>
-        </aside>
       </div>
     </article>
   );

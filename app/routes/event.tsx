@@ -20,15 +20,27 @@ export default function EventOverview() {
   const { event, agenda, talks } = edition;
   const first = agenda[0];
   const last = agenda.at(-1);
-  const hours = first && last ? `${formatTimeRange(first.start, last.end, event.timeZone)} ${event.timeZoneLabel}` : "";
+  const facts = [
+    { label: "Date", value: formatCalendarDate(event.date) },
+    {
+      label: "Time",
+      value: first && last ? `${formatTimeRange(first.start, last.end, event.timeZone)} ${event.timeZoneLabel}` : "",
+    },
+    { label: "Location", value: event.location },
+  ];
 
   return (
     <>
       <PageHeader title="The day at a glance">
-        <p>
-          {event.name} ran online on {formatCalendarDate(event.date)}, {hours}, {event.location.toLowerCase()}.{" "}
-          {event.conclusion.message}
-        </p>
+        <p>{event.conclusion.message}</p>
+        <dl className="mt-6 flex flex-wrap gap-x-10 gap-y-3">
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <dt className="text-sm text-muted">{fact.label}</dt>
+              <dd className="font-semibold text-white">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
           <ButtonLink href="/agenda" variant="secondary">
