@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { edition, type Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
 import { formatLongDate, formatTimeRange } from "../lib/time";
+import { FactList } from "./fact-list";
 import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
 import { PageHeader } from "./page-header";
@@ -25,7 +25,7 @@ interface TalkDetailsProps {
 /** A talk, Q&A, demo or panel: what it is, when and where, who presents it, and what it covers. */
 export function TalkDetails(props: TalkDetailsProps) {
   const { timeZone, timeZoneLabel } = edition.event;
-  const facts: { label: string; value: ReactNode }[] = [
+  const facts = [
     { label: "Date", value: formatLongDate(props.start, timeZone) },
     { label: "Time", value: props.timeText ?? `${formatTimeRange(props.start, props.end, timeZone)} ${timeZoneLabel}` },
     { label: "Location", value: props.location },
@@ -52,14 +52,7 @@ export function TalkDetails(props: TalkDetailsProps) {
           aria-label="When and where"
           className="h-fit rounded-3xl border border-line bg-panel p-6 lg:col-start-2 lg:row-start-1"
         >
-          <dl className="flex flex-wrap gap-x-8 gap-y-4 lg:flex-col">
-            {facts.map((fact) => (
-              <div key={fact.label}>
-                <dt className="text-sm text-muted">{fact.label}</dt>
-                <dd className="text-lg font-semibold">{fact.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList facts={facts} stacked />
           <div className="mt-6">
             <ButtonLink href={edition.event.links.register}>Register Now</ButtonLink>
           </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { edition } from "../../content";
+import { FactList } from "../components/fact-list";
 import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge } from "../components/ui/badge";
@@ -33,14 +34,9 @@ export default function EventOverview() {
     <>
       <PageHeader title="The day at a glance">
         <p>{event.conclusion.message}</p>
-        <dl className="mt-6 flex flex-wrap gap-x-10 gap-y-3">
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <dt className="text-sm text-muted">{fact.label}</dt>
-              <dd className="font-semibold text-white">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="mt-6">
+          <FactList facts={facts} />
+        </div>
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
           <ButtonLink href="/agenda" variant="secondary">
