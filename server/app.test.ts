@@ -102,6 +102,12 @@ describe("Serving the built site", () => {
     }
   });
 
+  it("answers a URL that cannot be decoded with a JSON 400", async () => {
+    const response = await get("/agenda%");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "Malformed URL" });
+  });
+
   it("answers HEAD without a body", async () => {
     const response = await app.inject({ method: "HEAD", url: "/agenda" });
     expect(response.statusCode).toBe(200);

@@ -21,6 +21,10 @@ export async function buildApp({ clientDir, logLevel = "silent" }: AppOptions) {
     logger: { level: logLevel },
     // Access logs cost throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // A URL that cannot be decoded (a lone "%") is the client's mistake: a 400 in our own error shape.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply.code(400).send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : error.message });
+    },
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
