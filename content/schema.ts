@@ -170,7 +170,7 @@ export const briefingConfigSchema = z.record(
 export const editionSchema = z.object({
   event: eventSchema,
   speakers: z.array(speakerSchema),
-  agenda: z.array(agendaSlotSchema),
+  agenda: z.array(agendaSlotSchema).min(1, "an edition needs at least one agenda slot"),
   backstage: z.array(backstageSessionSchema),
   talks: z.array(talkSchema),
   panelPage: panelPageSchema,

@@ -49,10 +49,15 @@ export function sessionsOf(edition: Edition, speakerId: string): SpeakerSession[
 
 /**
  * When a speaker joins the stream: five minutes before their first session, and fifteen for the moderator who
- * opens the day, who sets up before anyone else arrives. Undefined for someone with no session.
+ * opens the day, who sets up before anyone else arrives. Undefined for someone with no session. Pages that already
+ * hold the speaker's sessions pass them in.
  */
-export function joinTimeOf(edition: Edition, speakerId: string): string | undefined {
-  const first = sessionsOf(edition, speakerId)[0];
+export function joinTimeOf(
+  edition: Edition,
+  speakerId: string,
+  sessions: SpeakerSession[] = sessionsOf(edition, speakerId),
+): string | undefined {
+  const first = sessions[0];
   if (!first) return undefined;
   const opensTheDay = edition.agenda[0]?.hostId === speakerId && edition.agenda[0].start === first.start;
   return minutesBefore(first.start, opensTheDay ? openingHostLeadMinutes : joinLeadMinutes);

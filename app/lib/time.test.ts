@@ -6,6 +6,7 @@ import {
   formatShortDate,
   formatTimeRange,
   minutesBefore,
+  zonedHourMinute,
 } from "./time";
 
 const ny = "America/New_York";
@@ -31,6 +32,11 @@ describe("Times shown to visitors", () => {
     expect(formatLongDate("2025-04-17T01:30:00Z", ny)).toBe("April 16, 2025");
     expect(formatShortDate("2025-04-17T01:30:00Z", ny)).toBe("4/16/2025");
     expect(formatCalendarDate("2025-04-16")).toBe("April 16, 2025");
+  });
+
+  it("reads the 24-hour wall clock of an instant in a zone", () => {
+    expect(zonedHourMinute("2025-04-16T14:00:00Z", ny)).toEqual({ hour: 10, minute: 0 });
+    expect(zonedHourMinute("2025-04-16T19:35:00Z", ny)).toEqual({ hour: 15, minute: 35 });
   });
 
   it("counts minutes back from an instant", () => {

@@ -51,3 +51,15 @@ export function minutesBefore(instant: string, minutes: number): string {
 export function formatCalendarDate(date: string): string {
   return formatLongDate(`${date}T12:00:00Z`, "UTC");
 }
+
+/** The 24-hour wall-clock hour and minute of an instant in a zone, e.g. { hour: 10, minute: 0 }. */
+export function zonedHourMinute(instant: string, timeZone: string): { hour: number; minute: number } {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(instant));
+  const value = (type: "hour" | "minute") => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { hour: value("hour"), minute: value("minute") };
+}

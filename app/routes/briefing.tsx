@@ -26,7 +26,7 @@ function briefingAt(pathname: string) {
   const sessions = sessionsOf(edition, briefing.speakerId).map((session) =>
     override?.title && session.type !== "Green room" ? { ...session, title: override.title } : session,
   );
-  return { briefing, speaker, sessions, joinTime: joinTimeOf(edition, briefing.speakerId) };
+  return { briefing, speaker, sessions, joinTime: joinTimeOf(edition, briefing.speakerId, sessions) };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

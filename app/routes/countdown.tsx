@@ -3,6 +3,7 @@ import { edition } from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
 import { localTimeToday, remainingUntil, twoDigits, type Remaining } from "../lib/countdown";
 import { pageMeta, titled } from "../lib/seo";
+import { zonedHourMinute } from "../lib/time";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/countdown";
 
@@ -16,26 +17,14 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-/** The hour and minute the day opens, read from the first agenda slot in the event's zone. */
-function openingTime() {
-  const first = edition.agenda[0];
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: edition.event.timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(first?.start ?? 0));
-  const value = (type: "hour" | "minute") => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { hour: value("hour"), minute: value("minute") };
-}
-
 /** Stream screen: counts down to the opening time, on the streaming computer's clock, every second. */
 export default function Countdown() {
   // Empty until the browser knows the time, so the prerendered page and the first render agree.
   const [remaining, setRemaining] = useState<Remaining | null>(null);
 
   useEffect(() => {
-    const { hour, minute } = openingTime();
+    // The day opens at the first agenda slot's wall-clock time.
+    const { hour, minute } = zonedHourMinute(edition.agenda[0]?.start ?? "", edition.event.timeZone);
     const tick = () => {
       const now = new Date();
       setRemaining(remainingUntil(now, localTimeToday(now, hour, minute)));

@@ -36,7 +36,8 @@ export default function SpeakerPage() {
   const speaker = speakerWithSessions(useParams().id);
   if (!speaker) throw new Error("Unknown speaker");
   const { event } = edition;
-  const joinTime = joinTimeOf(edition, speaker.id);
+  const sessions = sessionsOf(edition, speaker.id);
+  const joinTime = joinTimeOf(edition, speaker.id, sessions);
 
   return (
     <>
@@ -70,7 +71,7 @@ export default function SpeakerPage() {
             <h2 id="sessions-title" className="mb-4 text-2xl font-bold">
               Sessions
             </h2>
-            <SessionList sessions={sessionsOf(edition, speaker.id)} />
+            <SessionList sessions={sessions} />
           </section>
           {joinTime ? (
             <section aria-labelledby="join-title" className="rounded-3xl border border-line bg-panel p-6">
