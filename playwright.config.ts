@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
-const port = 4173;
+// E2E_PORT lets two checkouts on one machine run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 const chromium = "/usr/bin/chromium";
 if (!existsSync(chromium)) {
   throw new Error(`Browser tests use Debian's Chromium at ${chromium}: apt-get update && apt-get install -y chromium`);
