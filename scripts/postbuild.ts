@@ -1,12 +1,15 @@
-import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition } from "../content";
 import { sitemapPaths } from "../app/lib/site-paths";
+import { calendarFiles } from "./calendar-files";
+import { renderShareCards, shareCards } from "./share-images";
 
 /**
- * After `react-router build`: drop the SPA fallback page, write the sitemap and robots.txt (they need the content's site URL), then a brotli and a
- * gzip variant of every compressible file, so the server never compresses at request time.
+ * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
+ * site URL), the calendar files and the talks' share cards; then a brotli and a gzip variant of every compressible
+ * file, so the server never compresses at request time.
  */
 const clientDir = path.resolve("build/client");
 const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest|ics)$/;
@@ -26,6 +29,25 @@ async function writeSitemapAndRobots() {
     path.join(clientDir, "robots.txt"),
     `User-agent: *\nAllow: /\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n`,
   );
+}
+
+/** Writes a file under build/client at a site path, creating its folder. */
+async function writeAt(sitePath: string, body: string | Buffer) {
+  const file = path.join(clientDir, sitePath);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, body);
+}
+
+async function writeCalendars() {
+  const calendars = calendarFiles(edition);
+  for (const calendar of calendars) await writeAt(calendar.path, calendar.body);
+  return calendars.length;
+}
+
+async function writeShareCards() {
+  const images = await renderShareCards(shareCards(edition), edition.event.name);
+  for (const [sitePath, png] of images) await writeAt(sitePath, png);
+  return images.size;
 }
 
 async function* files(dir: string): AsyncGenerator<string> {
@@ -54,5 +76,9 @@ async function precompress() {
 // React Router's fallback for hosts without per-route files; our server and static hosts serve the 404 page instead.
 await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
 await writeSitemapAndRobots();
+const calendars = await writeCalendars();
+const cards = await writeShareCards();
 const count = await precompress();
-console.log(`postbuild: sitemap with ${sitemapPaths().length} pages, robots.txt, ${count} files precompressed`);
+console.log(
+  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${String(cards)} share cards, ${String(count)} files precompressed`,
+);

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { edition } from "../../content";
 import type { SpeakerSession } from "../lib/speaker-schedule";
-import { formatTimeRange } from "../lib/time";
+import { useDisplayZone } from "../lib/display-zone";
+import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
 /** A speaker's sessions: time, title, type and who else is in each; they rise in 0.05 s apart. */
 export function SessionList({ sessions }: { sessions: SpeakerSession[] }) {
-  const { timeZone, timeZoneLabel } = edition.event;
+  const zone = useDisplayZone();
   return (
     <ol className="flex flex-col gap-3">
       {sessions.map((session, index) => (
@@ -17,7 +17,7 @@ export function SessionList({ sessions }: { sessions: SpeakerSession[] }) {
         >
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <p className="font-display font-semibold">
-              {formatTimeRange(session.start, session.end, timeZone)} {timeZoneLabel}
+              <SessionTime start={session.start} end={session.end} zone={zone} />
             </p>
             <Badge tone={session.type}>{session.type}</Badge>
           </div>

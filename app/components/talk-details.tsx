@@ -1,11 +1,15 @@
 import { edition, type Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
-import { formatLongDate, formatTimeRange } from "../lib/time";
+import { useDisplayZone } from "../lib/display-zone";
+import { formatAnnouncedRange, formatLongDate } from "../lib/time";
+import { CalendarLink } from "./calendar-link";
 import { FactList } from "./fact-list";
 import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
 import { PageHeader } from "./page-header";
+import { SessionTime } from "./session-time";
 import { SpeakerCard } from "./speaker-card";
+import { ZoneSwitch } from "./zone-switch";
 
 interface TalkDetailsProps {
   title: string;
@@ -13,8 +17,10 @@ interface TalkDetailsProps {
   description: string;
   start: string;
   end: string;
-  /** How the time is written, when the page states it rather than derives it from the agenda. */
-  timeText?: string;
+  /** "announced" writes the time as the original announcement did: "11:00 AM - 1:00 PM ET". */
+  timeStyle?: "programme" | "announced";
+  /** The session's calendar file. */
+  calendarPath: string;
   location: string;
   speakers: Speaker[];
   tags?: string[];
@@ -24,10 +30,18 @@ interface TalkDetailsProps {
 
 /** A talk, Q&A, demo or panel: what it is, when and where, who presents it, and what it covers. */
 export function TalkDetails(props: TalkDetailsProps) {
-  const { timeZone, timeZoneLabel } = edition.event;
+  const zone = useDisplayZone();
   const facts = [
-    { label: "Date", value: formatLongDate(props.start, timeZone) },
-    { label: "Time", value: props.timeText ?? `${formatTimeRange(props.start, props.end, timeZone)} ${timeZoneLabel}` },
+    { label: "Date", value: formatLongDate(props.start, zone.timeZone) },
+    {
+      label: "Time",
+      value:
+        props.timeStyle === "announced" ? (
+          `${formatAnnouncedRange(props.start, props.end, zone.timeZone)} ${zone.label}`
+        ) : (
+          <SessionTime start={props.start} end={props.end} zone={zone} />
+        ),
+    },
     { label: "Location", value: props.location },
   ];
   return (
@@ -53,8 +67,12 @@ export function TalkDetails(props: TalkDetailsProps) {
           className="h-fit rounded-3xl border border-line bg-panel p-6 lg:col-start-2 lg:row-start-1"
         >
           <FactList facts={facts} stacked />
-          <div className="mt-6">
+          <div className="mt-6 flex flex-wrap gap-3">
             <ButtonLink href={edition.event.links.register}>Register Now</ButtonLink>
+            <CalendarLink href={props.calendarPath}>Add to calendar</CalendarLink>
+          </div>
+          <div className="mt-6 border-t border-line pt-5">
+            <ZoneSwitch />
           </div>
         </aside>
         <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-1">

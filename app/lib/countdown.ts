@@ -1,3 +1,5 @@
+import { zonedDate, zonedInstant } from "./time";
+
 export interface Remaining {
   days: number;
   hours: number;
@@ -16,11 +18,12 @@ export function remainingUntil(now: Date, target: Date): Remaining {
   };
 }
 
-/** Today's wall-clock `hour:minute` in the machine's own zone (the streaming computer's), as an instant. */
-export function localTimeToday(now: Date, hour: number, minute: number): Date {
-  const target = new Date(now);
-  target.setHours(hour, minute, 0, 0);
-  return target;
+/**
+ * The instant a zone's clock next reads `hour:minute` today (the streaming computer's zone, for the countdown
+ * screen). Real zone arithmetic: on a day the clocks change, the hours left are real hours, not wall-clock ones.
+ */
+export function wallTimeToday(now: Date, hour: number, minute: number, timeZone: string): Date {
+  return zonedInstant(zonedDate(now, timeZone), hour, minute, timeZone);
 }
 
 export function twoDigits(value: number): string {

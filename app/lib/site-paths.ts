@@ -36,3 +36,26 @@ export function speakerPath(id: string): string {
 
 /** Paths that moved: the server answers them with a 301, and the app redirects on client-side navigation. */
 export const redirects: Readonly<Record<string, string>> = { "/about": "/agenda" };
+
+/** The whole day's calendar file, every session in it (written at build time by scripts/calendar-files.ts). */
+export function dayCalendarPath(): string {
+  return `/calendar/${slugOf(edition.event.name)}.ics`;
+}
+
+/** One session's calendar file: a talk's or the panel page's, by its content id. */
+export function sessionCalendarPath(id: string): string {
+  return `/calendar/${id}.ics`;
+}
+
+/** A talk's own share card, 1200x630 (written at build time by scripts/share-images.tsx). */
+export function shareImagePath(id: string): string {
+  return `/og/talks/${id}.png`;
+}
+
+/** "GLOSAIC 2025" -> "glosaic-2025" */
+function slugOf(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}

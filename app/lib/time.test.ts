@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatAnnouncedRange,
   formatCalendarDate,
   formatClock,
   formatLongDate,
   formatShortDate,
   formatTimeRange,
+  formatWeekdayDate,
   minutesBefore,
+  zoneAbbreviation,
+  zonedDate,
   zonedHourMinute,
+  zonedInstant,
+  zoneOffsetMinutes,
 } from "./time";
 
 const ny = "America/New_York";
@@ -20,6 +26,10 @@ describe("Times shown to visitors", () => {
   it("writes the meridiem once when a range stays on one side of noon", () => {
     expect(formatTimeRange("2025-04-16T14:00:00Z", "2025-04-16T14:30:00Z", ny)).toBe("10:00 - 10:30am");
     expect(formatTimeRange("2025-04-16T15:55:00Z", "2025-04-16T16:10:00Z", ny)).toBe("11:55am - 12:10pm");
+  });
+
+  it("writes a range as the announcements did", () => {
+    expect(formatAnnouncedRange("2025-04-16T15:00:00Z", "2025-04-16T17:00:00Z", ny)).toBe("11:00 AM - 1:00 PM");
   });
 
   it("shows the same instant in another zone", () => {
@@ -41,5 +51,32 @@ describe("Times shown to visitors", () => {
 
   it("counts minutes back from an instant", () => {
     expect(minutesBefore("2025-04-16T10:00:00-04:00", 15)).toBe("2025-04-16T13:45:00.000Z");
+  });
+});
+
+describe("Time-zone arithmetic", () => {
+  it("knows a zone's offset on the day, daylight saving included", () => {
+    expect(zoneOffsetMinutes(new Date("2025-04-16T14:00:00Z"), ny)).toBe(-240);
+    expect(zoneOffsetMinutes(new Date("2025-01-16T14:00:00Z"), ny)).toBe(-300);
+    expect(zoneOffsetMinutes(new Date("2025-04-16T14:00:00Z"), "Asia/Kolkata")).toBe(330);
+  });
+
+  it("finds the instant of a wall-clock time on a date in a zone", () => {
+    expect(zonedInstant("2025-04-16", 10, 0, ny).toISOString()).toBe("2025-04-16T14:00:00.000Z");
+    expect(zonedInstant("2025-04-16", 10, 0, "Asia/Tokyo").toISOString()).toBe("2025-04-16T01:00:00.000Z");
+    // The day the clocks go forward: 10am is already EDT.
+    expect(zonedInstant("2025-03-09", 10, 0, ny).toISOString()).toBe("2025-03-09T14:00:00.000Z");
+  });
+
+  it("tells which date an instant falls on in a zone", () => {
+    expect(zonedDate(new Date("2025-04-16T19:35:00Z"), ny)).toBe("2025-04-16");
+    expect(zonedDate(new Date("2025-04-16T19:35:00Z"), "Asia/Tokyo")).toBe("2025-04-17");
+  });
+
+  it("names zones the way people read them next to a time", () => {
+    expect(zoneAbbreviation("2025-04-16T14:00:00Z", ny)).toBe("EDT");
+    expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Europe/Berlin")).toBe("GMT+2");
+    expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Asia/Tokyo")).toBe("GMT+9");
+    expect(formatWeekdayDate("2025-04-16T19:35:00Z", "Asia/Tokyo")).toBe("Thu, Apr 17");
   });
 });

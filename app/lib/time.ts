@@ -54,12 +54,82 @@ export function formatCalendarDate(date: string): string {
 
 /** The 24-hour wall-clock hour and minute of an instant in a zone, e.g. { hour: 10, minute: 0 }. */
 export function zonedHourMinute(instant: string, timeZone: string): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(instant));
-  const value = (type: "hour" | "minute") => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { hour: value("hour"), minute: value("minute") };
+  const { hour, minute } = wallClock(new Date(instant), timeZone);
+  return { hour, minute };
+}
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date and 24-hour wall clock of an instant in a zone. */
+function wallClock(instant: Date, timeZone: string) {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: value("year"),
+    month: value("month"),
+    day: value("day"),
+    hour: value("hour"),
+    minute: value("minute"),
+    second: value("second"),
+  };
+}
+
+/** How far a zone's wall clock is ahead of UTC at an instant, in minutes (-240 for New York in April). */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const wall = wallClock(instant, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return Math.round((wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The calendar date ("2025-04-16") an instant falls on in a zone. */
+export function zonedDate(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(instant, timeZone);
+  return `${String(year)}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * The instant a zone's wall clock reads `hour:minute` on a calendar date. The offset is looked up at the answer
+ * itself, so a date on which the clocks change gets that day's offset, not the previous one.
+ */
+export function zonedInstant(date: string, hour: number, minute: number, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const firstGuess = wall - zoneOffsetMinutes(new Date(wall), timeZone) * 60_000;
+  return new Date(wall - zoneOffsetMinutes(new Date(firstGuess), timeZone) * 60_000);
+}
+
+/** A zone's short name at an instant, as people read it next to a time: "EDT", "GMT+2", "GMT+9". */
+export function zoneAbbreviation(instant: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(instant));
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** "Thu, Apr 17": the day of an instant in a zone, for a time that falls on another day than the event's. */
+export function formatWeekdayDate(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" }).format(
+    new Date(instant),
+  );
+}
+
+/** "11:00 AM - 1:00 PM", as the original announcements wrote a range. */
+export function formatAnnouncedRange(start: string, end: string, timeZone: string): string {
+  const clock = (instant: string) => {
+    const { clock: time, meridiem } = clockParts(instant, timeZone);
+    return `${time} ${meridiem.toUpperCase()}`;
+  };
+  return `${clock(start)} - ${clock(end)}`;
 }

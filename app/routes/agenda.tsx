@@ -1,10 +1,14 @@
-import { Link } from "react-router";
 import { edition } from "../../content";
+import { AgendaSchedule } from "../components/agenda-schedule";
+import { CalendarLink } from "../components/calendar-link";
+import { LiveStrip } from "../components/live-strip";
 import { PageHeader } from "../components/page-header";
-import { Badge } from "../components/ui/badge";
-import { speakersByIds } from "../lib/lookups";
+import { ButtonLink } from "../components/ui/button-link";
+import { Badge, sessionTypeOrder } from "../components/ui/badge";
+import { ZoneSwitch } from "../components/zone-switch";
 import { pageMeta, titled } from "../lib/seo";
-import { formatCalendarDate, formatTimeRange } from "../lib/time";
+import { dayCalendarPath } from "../lib/site-paths";
+import { formatCalendarDate } from "../lib/time";
 import type { Route } from "./+types/agenda";
 
 export const meta: Route.MetaFunction = () =>
@@ -16,49 +20,52 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function Agenda() {
-  const { event, agenda, talks } = edition;
+  const { event } = edition;
   return (
     <>
       <PageHeader title="Agenda">
         <p>
-          {formatCalendarDate(event.date)}. All times in Eastern Time ({event.timeZoneLabel}).
+          {formatCalendarDate(event.date)}, {event.location}. {edition.agenda.length} sessions, one stream.
         </p>
+        <div className="mt-6 flex flex-col gap-5">
+          <ZoneSwitch />
+          <div className="flex flex-wrap gap-3">
+            <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
+            <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink>
+          </div>
+        </div>
       </PageHeader>
+
       <div className="mx-auto max-w-6xl px-6 py-12">
-        <ol className="flex flex-col gap-3">
-          {agenda.map((slot) => {
-            const talk = talks.find((t) => t.id === slot.talkId);
-            const people = speakersByIds(slot.speakerIds);
-            return (
-              <li
-                key={slot.id}
-                className="grid gap-2 rounded-2xl border border-line bg-panel p-5 sm:grid-cols-[11rem_1fr] sm:gap-6"
-              >
-                <p className="font-display font-semibold whitespace-nowrap">
-                  {formatTimeRange(slot.start, slot.end, event.timeZone)} {event.timeZoneLabel}
-                </p>
-                <div className="flex flex-col gap-1">
-                  <div>
-                    <Badge tone={slot.type}>{slot.type}</Badge>
-                  </div>
-                  <h2 className="text-lg font-bold">
-                    {talk ? (
-                      <Link to={talk.path} className="underline-offset-4 hover:underline">
-                        {slot.title}
-                      </Link>
-                    ) : (
-                      slot.title
-                    )}
-                  </h2>
-                  {people.length > 0 ? (
-                    <p className="text-muted">{people.map((p) => `${p.name} (${p.title})`).join(", ")}</p>
-                  ) : null}
-                </div>
+        <section aria-labelledby="legend-title" className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h2 id="legend-title" className="font-sans text-sm font-semibold text-muted">
+            Session types
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {sessionTypeOrder.map((type) => (
+              <li key={type}>
+                <Badge tone={type}>{type}</Badge>
               </li>
-            );
-          })}
-        </ol>
+            ))}
+          </ul>
+        </section>
+
+        <AgendaSchedule />
+
+        <section
+          aria-labelledby="thanks-title"
+          className="mt-12 rounded-3xl border border-white/15 bg-panel p-6 sm:p-8"
+        >
+          <h2 id="thanks-title" className="text-2xl font-bold">
+            {event.conclusion.heading}
+          </h2>
+          <p className="mt-2 max-w-3xl text-lg text-white/85">{event.conclusion.message}</p>
+          <div className="mt-6">
+            <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
+          </div>
+        </section>
       </div>
+      <LiveStrip />
     </>
   );
 }

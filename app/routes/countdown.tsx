@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { edition } from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
-import { localTimeToday, remainingUntil, twoDigits, type Remaining } from "../lib/countdown";
+import { useClock } from "../lib/clock";
+import { remainingUntil, twoDigits, wallTimeToday } from "../lib/countdown";
 import { pageMeta, titled } from "../lib/seo";
 import { zonedHourMinute } from "../lib/time";
 import type { PageHandle } from "../root";
@@ -19,22 +19,13 @@ export const meta: Route.MetaFunction = () =>
 
 /** Stream screen: counts down to the opening time, on the streaming computer's clock, every second. */
 export default function Countdown() {
-  // Empty until the browser knows the time, so the prerendered page and the first render agree.
-  const [remaining, setRemaining] = useState<Remaining | null>(null);
-
-  useEffect(() => {
-    // The day opens at the first agenda slot's wall-clock time.
-    const { hour, minute } = zonedHourMinute(edition.agenda[0]?.start ?? "", edition.event.timeZone);
-    const tick = () => {
-      const now = new Date();
-      setRemaining(remainingUntil(now, localTimeToday(now, hour, minute)));
-    };
-    tick();
-    const timer = window.setInterval(tick, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, []);
+  // Null until the browser knows the time, so the prerendered page and the first render agree.
+  const now = useClock();
+  // The day opens at the first agenda slot's wall-clock time, counted on the streaming computer's own clock.
+  const { hour, minute } = zonedHourMinute(edition.agenda[0]?.start ?? "", edition.event.timeZone);
+  const remaining = now
+    ? remainingUntil(now, wallTimeToday(now, hour, minute, Intl.DateTimeFormat().resolvedOptions().timeZone))
+    : null;
 
   const units = [
     { label: "Hours", value: remaining ? remaining.hours + remaining.days * 24 : null },

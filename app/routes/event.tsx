@@ -2,11 +2,13 @@ import { Link } from "react-router";
 import { edition } from "../../content";
 import { FactList } from "../components/fact-list";
 import { PageHeader } from "../components/page-header";
+import { SessionTime } from "../components/session-time";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge } from "../components/ui/badge";
 import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
-import { formatCalendarDate, formatTimeRange } from "../lib/time";
+import { useDisplayZone } from "../lib/display-zone";
+import { formatCalendarDate } from "../lib/time";
 import type { Route } from "./+types/event";
 
 export const meta: Route.MetaFunction = () =>
@@ -19,13 +21,14 @@ export const meta: Route.MetaFunction = () =>
 /** An overview of the day, built from the agenda and the talk catalogue. */
 export default function EventOverview() {
   const { event, agenda, talks } = edition;
+  const zone = useDisplayZone();
   const first = agenda[0];
   const last = agenda.at(-1);
   const facts = [
     { label: "Date", value: formatCalendarDate(event.date) },
     {
       label: "Time",
-      value: first && last ? `${formatTimeRange(first.start, last.end, event.timeZone)} ${event.timeZoneLabel}` : "",
+      value: first && last ? <SessionTime start={first.start} end={last.end} zone={zone} /> : "",
     },
     { label: "Location", value: event.location },
   ];

@@ -1,5 +1,6 @@
 import { edition } from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
+import { LiveStrip } from "../components/live-strip";
 import { SponsorGrid } from "../components/sponsor-grid";
 import { ButtonLink } from "../components/ui/button-link";
 import { PillHeading } from "../components/ui/pill-heading";
@@ -69,6 +70,7 @@ export default function Home() {
         <p className="mt-4 mb-10 max-w-2xl text-lg text-muted">{event.sponsorsIntro}</p>
         <SponsorGrid sponsors={sponsors} />
       </section>
+      <LiveStrip />
     </>
   );
 }

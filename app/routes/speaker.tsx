@@ -3,12 +3,14 @@ import { edition } from "../../content";
 import { ExternalLink } from "../components/external-link";
 import { PageHeader } from "../components/page-header";
 import { SessionList } from "../components/session-list";
+import { ZoneSwitch } from "../components/zone-switch";
 import { Badge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button-link";
 import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerPath } from "../lib/site-paths";
 import { joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
+import { useDisplayZone } from "../lib/display-zone";
 import { formatClock } from "../lib/time";
 import type { Route } from "./+types/speaker";
 
@@ -36,6 +38,7 @@ export default function SpeakerPage() {
   const speaker = speakerWithSessions(useParams().id);
   if (!speaker) throw new Error("Unknown speaker");
   const { event } = edition;
+  const zone = useDisplayZone();
   const sessions = sessionsOf(edition, speaker.id);
   const joinTime = joinTimeOf(edition, speaker.id, sessions);
 
@@ -71,6 +74,9 @@ export default function SpeakerPage() {
             <h2 id="sessions-title" className="mb-4 text-2xl font-bold">
               Sessions
             </h2>
+            <div className="mb-5">
+              <ZoneSwitch />
+            </div>
             <SessionList sessions={sessions} />
           </section>
           {joinTime ? (
@@ -79,7 +85,7 @@ export default function SpeakerPage() {
                 Join the stream
               </h2>
               <p className="mt-2 text-lg">
-                Join at {formatClock(joinTime, event.timeZone)} {event.timeZoneLabel}.
+                Join at {formatClock(joinTime, zone.timeZone)} {zone.label}.
               </p>
               <div className="mt-4">
                 <ButtonLink href={event.links.streamJoin}>Join Link</ButtonLink>

@@ -1,8 +1,9 @@
 import { useLocation } from "react-router";
-import { edition } from "../../content";
+import { edition, type Talk } from "../../content";
 import { TalkDetails } from "../components/talk-details";
-import { normalisePath, slotOfTalk, speakersByIds, talkByPath } from "../lib/lookups";
+import { normalisePath, slotOfTalk, speakerById, speakersByIds, talkByPath } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
+import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import type { Route } from "./+types/talk";
 
 // One module serves every catalogue talk: routes.ts gives each talk path its own route, and the path picks the talk.
@@ -13,9 +14,20 @@ function talkAt(pathname: string) {
   return { talk, slot };
 }
 
+/** What the talk's share card shows, for readers who cannot see it. */
+function shareImageAlt(talk: Talk): string {
+  const speaker = speakerById(talk.speakerId);
+  return `${talk.title}${speaker ? `, with ${speaker.name}` : ""}: a ${talk.eventType} at ${edition.event.name}`;
+}
+
 export const meta: Route.MetaFunction = ({ location }) => {
   const { talk } = talkAt(location.pathname);
-  return pageMeta({ title: titled(talk.title), description: talk.description, path: talk.path });
+  return pageMeta({
+    title: titled(talk.title),
+    description: talk.description,
+    path: talk.path,
+    image: { path: shareImagePath(talk.id), alt: shareImageAlt(talk) },
+  });
 };
 
 export default function TalkPage() {
@@ -32,6 +44,7 @@ export default function TalkPage() {
       tags={talk.tags}
       highlights={talk.highlights}
       topics={talk.topics}
+      calendarPath={sessionCalendarPath(talk.id)}
     />
   );
 }

@@ -1,0 +1,33 @@
+import { chooseZone, useDisplayZone, type ZoneChoice } from "../lib/display-zone";
+
+const options: { choice: ZoneChoice; label: string }[] = [
+  { choice: "event", label: "Eastern Time" },
+  { choice: "local", label: "My time zone" },
+];
+
+/** Switches every time on the site between Eastern Time and the visitor's zone; the choice is remembered. */
+export function ZoneSwitch() {
+  const zone = useDisplayZone();
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div role="group" aria-label="Show times in" className="inline-flex rounded-full border border-white/30 p-1">
+        {options.map((option) => (
+          <button
+            key={option.choice}
+            type="button"
+            aria-pressed={zone.choice === option.choice}
+            onClick={() => {
+              chooseZone(option.choice);
+            }}
+            className="min-h-10 rounded-full px-4 text-sm font-semibold text-white/85 transition-colors hover:text-white aria-pressed:bg-white aria-pressed:text-ink"
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+      <p className="text-sm text-muted" aria-live="polite">
+        Times in {zone.description}.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useSyncExternalStore } from "react";
+import { edition } from "../../content";
+import { zoneAbbreviation } from "./time";
+
+/** Whose clock the site's times follow: the event's (Eastern Time) or the visitor's own. */
+export type ZoneChoice = "event" | "local";
+
+export interface DisplayZone {
+  choice: ZoneChoice;
+  /** IANA zone every time on the page is formatted in. */
+  timeZone: string;
+  /** Written after each time: "ET", or the visitor's zone as "GMT+2". */
+  label: string;
+  /** Said in full once per page: "Eastern Time (ET)" or "your time zone, Europe/Berlin (GMT+2)". */
+  description: string;
+}
+
+const storageKey = "glosaic:time-zone";
+const listeners = new Set<() => void>();
+
+function readChoice(): ZoneChoice {
+  try {
+    return window.localStorage.getItem(storageKey) === "local" ? "local" : "event";
+  } catch {
+    // Storage can be blocked (privacy settings): the event's zone is the safe default.
+    return "event";
+  }
+}
+
+/** Switches every time on the site and remembers the choice for later pages and visits. */
+export function chooseZone(choice: ZoneChoice): void {
+  try {
+    window.localStorage.setItem(storageKey, choice);
+  } catch {
+    // Not remembered, but the page still switches: listeners re-read and fall back to the event zone.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab switching counts too.
+  window.addEventListener("storage", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+export function displayZoneFor(choice: ZoneChoice, visitorZone: string): DisplayZone {
+  const { timeZone, timeZoneLabel } = edition.event;
+  if (choice === "event") {
+    return { choice, timeZone, label: timeZoneLabel, description: `Eastern Time (${timeZoneLabel})` };
+  }
+  // The event day's abbreviation, so a visitor reading in winter still sees the offset that applied on the day.
+  const label = zoneAbbreviation(edition.agenda[0]?.start ?? new Date().toISOString(), visitorZone);
+  return { choice, timeZone: visitorZone, label, description: `your time zone, ${visitorZone} (${label})` };
+}
+
+/**
+ * The zone the page shows times in. Prerendered HTML and the first render in the browser use the event's zone
+ * (the server snapshot), so a visitor who never switched sees nothing change on load.
+ */
+export function useDisplayZone(): DisplayZone {
+  const choice = useSyncExternalStore(subscribe, readChoice, () => "event" as const);
+  return displayZoneFor(choice, choice === "local" ? Intl.DateTimeFormat().resolvedOptions().timeZone : "");
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { edition } from "../content";
+import { renderShareCards, shareCards } from "./share-images";
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer) {
+  expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe("Share cards", () => {
+  const cards = shareCards(edition);
+
+  it("exist for every talk and for the panel page, each at its own path", () => {
+    expect(cards).toHaveLength(edition.talks.length + 1);
+    expect(new Set(cards.map((card) => card.path)).size).toBe(cards.length);
+    expect(cards.find((card) => card.path === "/og/talks/nomic.png")).toMatchObject({
+      eyebrow: "Talk",
+      title: "Seeing your data: embeddings and interactive maps for unstructured text",
+      when: "April 16, 2025 · 10:30 - 10:45am ET",
+    });
+    expect(cards.at(-1)?.speakers.map((speaker) => speaker.name)).toHaveLength(3);
+  });
+
+  it("render as 1200x630 PNGs", async () => {
+    const images = await renderShareCards(cards.slice(0, 2), edition.event.name);
+    expect(images.size).toBe(2);
+    for (const png of images.values()) expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+  });
+});

@@ -1,0 +1,169 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { Resvg } from "@resvg/resvg-js";
+import satori from "satori";
+import type { Edition, Speaker } from "../content";
+import { shareImagePath } from "../app/lib/site-paths";
+import { formatLongDate, formatTimeRange } from "../app/lib/time";
+
+export interface ShareCard {
+  /** Site path of the PNG, e.g. /og/talks/nomic.png */
+  path: string;
+  eyebrow: string;
+  title: string;
+  speakers: Speaker[];
+  when: string;
+}
+
+const width = 1200;
+const height = 630;
+const require = createRequire(import.meta.url);
+
+/** Satori reads TTF, OTF and WOFF, not WOFF2: the static-weight Fontsource packages ship WOFF. */
+async function fonts() {
+  const file = (pkg: string, name: string) => readFile(require.resolve(`${pkg}/files/${name}`));
+  return [
+    { name: "Inter", data: await file("@fontsource/inter", "inter-latin-400-normal.woff"), weight: 400 as const },
+    { name: "Inter", data: await file("@fontsource/inter", "inter-latin-700-normal.woff"), weight: 700 as const },
+    {
+      name: "Space Grotesk",
+      data: await file("@fontsource/space-grotesk", "space-grotesk-latin-700-normal.woff"),
+      weight: 700 as const,
+    },
+  ];
+}
+
+/** The share card of every talk and of the panel page: what it is, its title, who speaks, and when. */
+export function shareCards(edition: Edition): ShareCard[] {
+  const { event } = edition;
+  const speakerById = new Map(edition.speakers.map((speaker) => [speaker.id, speaker]));
+  const when = (start: string, end: string) =>
+    `${formatLongDate(start, event.timeZone)} · ${formatTimeRange(start, end, event.timeZone)} ${event.timeZoneLabel}`;
+  const talks = edition.talks.flatMap((talk) => {
+    const slot = edition.agenda.find((s) => s.talkId === talk.id);
+    if (!slot) return [];
+    return [
+      {
+        path: shareImagePath(talk.id),
+        eyebrow: talk.eventType,
+        title: talk.title,
+        speakers: [speakerById.get(talk.speakerId)].filter((s): s is Speaker => s !== undefined),
+        when: when(slot.start, slot.end),
+      },
+    ];
+  });
+  const panel = edition.panelPage;
+  return [
+    ...talks,
+    {
+      path: shareImagePath(panel.id),
+      eyebrow: "Panel",
+      title: panel.title,
+      speakers: panel.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
+      when: when(panel.start, panel.end),
+    },
+  ];
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((part) => part[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
+  const titleSize = card.title.length > 60 ? 54 : 64;
+  return (
+    <div
+      style={{
+        width,
+        height,
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        // Satori sizes boxes content-box: the padding comes out of the card's size here, not on top of it.
+        boxSizing: "border-box",
+        padding: 64,
+        color: "#ffffff",
+        fontFamily: "Inter",
+        backgroundColor: "#000000",
+        backgroundImage:
+          "radial-gradient(circle at 0% 0%, rgba(0, 56, 255, 0.75), rgba(0, 0, 0, 0) 55%), radial-gradient(circle at 100% 100%, rgba(255, 0, 199, 0.55), rgba(0, 0, 0, 0) 50%)",
+      }}
+    >
+      <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
+        <div
+          style={{
+            display: "flex",
+            border: "3px solid #ffffff",
+            borderRadius: 999,
+            padding: "8px 26px",
+            fontFamily: "Space Grotesk",
+            fontSize: 30,
+            fontWeight: 700,
+            letterSpacing: 4,
+          }}
+        >
+          {eventName}
+        </div>
+        <div style={{ display: "flex", fontSize: 28, fontWeight: 700, color: "#ff6ad9" }}>{card.eyebrow}</div>
+      </div>
+      <div
+        style={{
+          display: "flex",
+          fontFamily: "Space Grotesk",
+          fontSize: titleSize,
+          fontWeight: 700,
+          lineHeight: 1.08,
+          letterSpacing: -1,
+        }}
+      >
+        {card.title}
+      </div>
+      <div style={{ display: "flex", flexDirection: "column", gap: 22 }}>
+        <div style={{ display: "flex", gap: 36 }}>
+          {card.speakers.map((speaker) => (
+            <div key={speaker.id} style={{ display: "flex", alignItems: "center", gap: 18 }}>
+              <div
+                style={{
+                  display: "flex",
+                  alignItems: "center",
+                  justifyContent: "center",
+                  width: 76,
+                  height: 76,
+                  borderRadius: 999,
+                  backgroundImage: "linear-gradient(135deg, #ff00c7, #0038ff)",
+                  fontFamily: "Space Grotesk",
+                  fontSize: 30,
+                  fontWeight: 700,
+                }}
+              >
+                {initials(speaker.name)}
+              </div>
+              <div style={{ display: "flex", flexDirection: "column" }}>
+                <div style={{ display: "flex", fontSize: 30, fontWeight: 700 }}>{speaker.name}</div>
+                {card.speakers.length === 1 ? (
+                  <div style={{ display: "flex", fontSize: 24, color: "#b6b6c8" }}>{speaker.title}</div>
+                ) : null}
+              </div>
+            </div>
+          ))}
+        </div>
+        <div style={{ display: "flex", fontSize: 26, color: "#8fa6ff" }}>{card.when}</div>
+      </div>
+    </div>
+  );
+}
+
+/** Renders cards to 1200x630 PNGs; fonts are read once for the lot. */
+export async function renderShareCards(cards: ShareCard[], eventName: string): Promise<Map<string, Buffer>> {
+  const loaded = await fonts();
+  const images = new Map<string, Buffer>();
+  for (const card of cards) {
+    const svg = await satori(<Card card={card} eventName={eventName} />, { width, height, fonts: loaded });
+    images.set(card.path, new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng());
+  }
+  return images;
+}
