@@ -1,3 +1,5 @@
+import { remainingUntil, type Remaining } from "./countdown";
+
 export interface VotingWindow {
   opens: Date;
   closes: Date;
@@ -12,9 +14,10 @@ export function votingPhase(now: Date, { opens, closes }: VotingWindow): VotingP
 }
 
 /**
- * What the countdown counts to: the opening while voting has not begun, otherwise the close (which it reaches,
- * and stays at zero, once voting has ended).
+ * The voting countdown widget at `now`: the phase, and the days, hours, minutes and seconds left until the
+ * opening (while voting has not begun) or the close, clamped at zero once voting has ended.
  */
-export function countdownTarget(now: Date, window: VotingWindow): Date {
-  return votingPhase(now, window) === "upcoming" ? window.opens : window.closes;
+export function votingCountdown(now: Date, window: VotingWindow): { phase: VotingPhase; remaining: Remaining } {
+  const phase = votingPhase(now, window);
+  return { phase, remaining: remainingUntil(now, phase === "upcoming" ? window.opens : window.closes) };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import type { Demo } from "../../content";
+import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
 import { votingPhase, type VotingWindow } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
 import { isCrossSite } from "./origin";
@@ -17,23 +18,6 @@ export interface DemosApiOptions {
   /** Rate limits, shared by every route of their kind: reading the demo API, and casting votes. */
   limitReads: preHandlerAsyncHookHandler;
   limitVotes: preHandlerAsyncHookHandler;
-}
-
-/** The server demo record of spec §3. */
-export interface ServerDemo {
-  id: string;
-  title: string;
-  description: string;
-  presenterId: string;
-  votes: number;
-  tags: string[];
-}
-
-/** Spec §3's vote status; `canVoteAgainIn` is in seconds, and null when this voter can no longer vote for the demo. */
-export interface VoteStatus {
-  hasVoted: boolean;
-  canVoteAgainIn: number | null;
-  votedAt: string | null;
 }
 
 const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
@@ -97,28 +81,24 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     },
   );
 
-  app.post(
-    "/demos/:id/vote",
-    { onRequest: limitVotes },
-    async (request, reply): Promise<(VoteStatus & { votes: number }) | undefined> => {
-      void reply.header("cache-control", "no-store");
-      if (isCrossSite(request, siteUrl)) {
-        return reply.code(403).send({ error: "Votes can only be cast from this site" });
-      }
-      const demo = demoOf(request, reply);
-      if (!demo) return;
-      const at = now();
-      const phase = votingPhase(at, votingWindow);
-      if (phase !== "open") {
-        return reply.code(403).send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
-      }
-      const voter = ensureVoter(request, reply);
-      const result = await store.castVote(demo.id, voter, at);
-      if (!result.counted) {
-        return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
-      }
-      void reply.code(201);
-      return { hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt, votes: result.votes };
-    },
-  );
+  app.post("/demos/:id/vote", { onRequest: limitVotes }, async (request, reply): Promise<CastVote | undefined> => {
+    void reply.header("cache-control", "no-store");
+    if (isCrossSite(request, siteUrl)) {
+      return reply.code(403).send({ error: "Votes can only be cast from this site" });
+    }
+    const demo = demoOf(request, reply);
+    if (!demo) return;
+    const at = now();
+    const phase = votingPhase(at, votingWindow);
+    if (phase !== "open") {
+      return reply.code(403).send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
+    }
+    const voter = ensureVoter(request, reply);
+    const result = await store.castVote(demo.id, voter, at);
+    if (!result.counted) {
+      return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
+    }
+    void reply.code(201);
+    return { hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt, votes: result.votes };
+  });
 }
