@@ -33,19 +33,21 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
             {phase === "open" ? "Voting closes in" : "Voting opens in"}
           </h2>
           {/* A timer is not announced on every tick; the heading says what it counts to. */}
-          <dl role="timer" aria-live="off" className="mt-4 flex flex-wrap gap-2 sm:gap-4">
-            {units.map((unit) => (
-              <div
-                key={unit}
-                className="flex min-w-[4.5rem] flex-col-reverse items-center rounded-2xl border border-white/15 bg-ink/60 px-3 py-3 sm:min-w-28"
-              >
-                <dt className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">{unit}</dt>
-                <dd className="font-display text-3xl font-bold tabular-nums sm:text-5xl">
-                  {twoDigits(remaining[unit])}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <div role="timer" aria-live="off">
+            <dl className="mt-4 flex flex-wrap gap-2 sm:gap-4">
+              {units.map((unit) => (
+                <div
+                  key={unit}
+                  className="flex min-w-[4.5rem] flex-col-reverse items-center rounded-2xl border border-white/15 bg-ink/60 px-3 py-3 sm:min-w-28"
+                >
+                  <dt className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">{unit}</dt>
+                  <dd className="font-display text-3xl font-bold tabular-nums sm:text-5xl">
+                    {twoDigits(remaining[unit])}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         </>
       )}
     </section>
