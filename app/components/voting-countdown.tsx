@@ -34,13 +34,15 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
           </h2>
           {/* A timer is not announced on every tick; the heading says what it counts to. */}
           <div role="timer" aria-live="off">
-            <dl className="mt-4 flex flex-wrap gap-2 sm:gap-4">
+            <dl className="mt-4 grid grid-cols-4 gap-2 sm:flex sm:flex-wrap sm:gap-4">
               {units.map((unit) => (
                 <div
                   key={unit}
-                  className="flex min-w-[4.5rem] flex-col-reverse items-center rounded-2xl border border-white/15 bg-ink/60 px-3 py-3 sm:min-w-28"
+                  className="flex min-w-0 flex-col-reverse items-center rounded-2xl border border-white/15 bg-ink/60 px-1 py-3 sm:min-w-28 sm:px-3"
                 >
-                  <dt className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">{unit}</dt>
+                  <dt className="text-[0.625rem] font-semibold tracking-[0.1em] text-muted uppercase sm:text-xs sm:tracking-[0.2em]">
+                    {unit}
+                  </dt>
                   <dd className="font-display text-3xl font-bold tabular-nums sm:text-5xl">
                     {twoDigits(remaining[unit])}
                   </dd>
