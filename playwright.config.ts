@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 
-// E2E_PORT lets two checkouts on one machine run their suites side by side.
-const port = Number(process.env.E2E_PORT ?? 4173);
 const chromium = "/usr/bin/chromium";
 if (!existsSync(chromium)) {
   throw new Error(`Browser tests use Debian's Chromium at ${chromium}: apt-get update && apt-get install -y chromium`);
@@ -22,7 +21,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "reports/playwright" }]],
   outputDir: "test-results",
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${mainPort}`,
     viewport: { width: 1440, height: 900 },
     browserName: "chromium",
     launchOptions: {
@@ -39,11 +38,26 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  webServer: {
-    command: "node --import tsx server/index.ts",
+  webServer: [server(mainPort), server(votingOpenPort, votingOpen())],
+});
+
+/** Our server on `port` with a vote store of its own, emptied first so every run starts from the seed counts. */
+function server(port: number, env: Record<string, string> = {}) {
+  const database = databaseFor(port);
+  return {
+    command: `rm -f '${database}' '${database}-wal' '${database}-shm' && node --import tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_PATH: database, ...env },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-  },
-});
+  };
+}
+
+/** Voting opened a day ago and closes in a week, whenever the tests run. */
+function votingOpen() {
+  const day = 24 * 60 * 60 * 1000;
+  return {
+    VOTING_OPENS: new Date(Date.now() - day).toISOString(),
+    VOTING_CLOSES: new Date(Date.now() + 7 * day).toISOString(),
+  };
+}

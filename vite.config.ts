@@ -30,6 +30,14 @@ function editionAsData(): Plugin {
   };
 }
 
+/**
+ * The instant the prerendered pages show (the voting countdown renders as of it, until the browser's clock takes
+ * over). React Router loads this config once for the client build and again for the server build; the value is
+ * kept in the environment so both builds, and so the HTML and its hydration, agree on it.
+ */
+process.env.GLOSAIC_BUILT_AT ??= new Date().toISOString();
+
 export default defineConfig({
   plugins: [editionAsData(), tailwindcss(), reactRouter()],
+  define: { __BUILT_AT__: JSON.stringify(process.env.GLOSAIC_BUILT_AT) },
 });

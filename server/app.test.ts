@@ -4,6 +4,8 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
+import { openSqliteStore } from "./store/sqlite";
+import type { VoteStore } from "./store";
 
 /** A small built site on disk, shaped as `react-router build` and the postbuild step leave it. */
 const pages: Record<string, string> = {
@@ -18,6 +20,7 @@ const pages: Record<string, string> = {
 const compressed = new Set(["index.html", "agenda/index.html", "assets/entry-Ab12Cd34.js"]);
 
 let dir: string;
+let store: VoteStore;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
@@ -31,11 +34,13 @@ beforeAll(async () => {
       await writeFile(`${file}.gz`, gzipSync(body));
     }
   }
-  app = await buildApp({ clientDir: dir });
+  store = await openSqliteStore(":memory:");
+  app = await buildApp({ clientDir: dir, store });
 });
 
 afterAll(async () => {
   await app.close();
+  await store.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -181,7 +186,7 @@ describe("The API", () => {
 
 describe("Start-up", () => {
   it("refuses a directory without a built site, saying what to do", async () => {
-    await expect(buildApp({ clientDir: path.join(dir, "missing") })).rejects.toThrow(
+    await expect(buildApp({ clientDir: path.join(dir, "missing"), store })).rejects.toThrow(
       /No built site in .*missing: run `npm run build` first/,
     );
   });

@@ -1,16 +1,40 @@
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
+import { edition, type Demo } from "../content";
 import { redirects } from "../app/lib/site-paths";
+import type { VotingWindow } from "../app/lib/voting";
 import { registerApi } from "./api";
 import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
+import type { VoteStore } from "./store";
 
 export interface AppOptions {
   /** The built site to serve (build/client). */
   clientDir: string;
   logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Where votes live. The caller opens it and closes it after the app. */
+  store: VoteStore;
+  /** The demo catalogue; the edition's unless a test brings its own. */
+  demos?: readonly Demo[];
+  /** When votes are accepted; the edition's unless overridden (VOTING_OPENS / VOTING_CLOSES, tests). */
+  votingWindow?: VotingWindow;
+  /** The clock that decides whether voting is open; tests set it. */
+  now?: () => Date;
+  /** How many proxies in front of the server to trust for the client's address (X-Forwarded-For). */
+  trustProxy?: number;
+  /** Requests per client IP and minute: votes, and reads of the demo API. */
+  limits?: { votes: number; reads: number };
 }
 
 /** Builds the server: the JSON API under /api and the built site from memory for everything else. */
-export async function buildApp({ clientDir, logLevel = "silent" }: AppOptions) {
+export async function buildApp({
+  clientDir,
+  logLevel = "silent",
+  store,
+  demos = edition.demos,
+  votingWindow = { opens: new Date(edition.event.voting.opens), closes: new Date(edition.event.voting.closes) },
+  now = () => new Date(),
+  trustProxy = 0,
+  limits = { votes: 2000, reads: 10_000 },
+}: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
   const site = await loadSite(clientDir).catch((error: unknown) => {
     throw (error as NodeJS.ErrnoException).code === "ENOENT" ? missing : error;
@@ -19,6 +43,9 @@ export async function buildApp({ clientDir, logLevel = "silent" }: AppOptions) {
 
   const app = Fastify({
     logger: { level: logLevel },
+    // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
+    // let a client pick its own address and escape the rate limit.
+    ...(trustProxy > 0 ? { trustProxy: (_address: string, hop: number) => hop < trustProxy } : {}),
     // Access logs cost throughput; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // A URL that cannot be decoded (a lone "%") is the client's mistake: a 400 in our own error shape.
@@ -41,7 +68,15 @@ export async function buildApp({ clientDir, logLevel = "silent" }: AppOptions) {
       .send({ error: `${request.method} is not allowed here` }),
   );
 
-  await app.register(registerApi, { prefix: "/api" });
+  await app.register(registerApi, {
+    prefix: "/api",
+    store,
+    demos,
+    votingWindow,
+    now,
+    siteUrl: edition.event.siteUrl,
+    limits,
+  });
 
   app.get("/*", (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, votingWindow } from "./config";
 
 describe("Server configuration", () => {
   it("defaults to port 3000 on every interface", () => {
-    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: "0.0.0.0", LOG_LEVEL: "info", CLIENT_DIR: "build/client" });
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      LOG_LEVEL: "info",
+      CLIENT_DIR: "build/client",
+      DATABASE_PATH: "data/votes.sqlite",
+      TRUST_PROXY: 0,
+      RATE_LIMIT_VOTES: 2000,
+      RATE_LIMIT_READS: 10000,
+    });
   });
 
   it("reads the environment, treating empty values as unset", () => {
@@ -23,7 +32,51 @@ describe("Server configuration", () => {
       { LOG_LEVEL: "loud" },
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ],
+    [
+      { VOTING_CLOSES: "tomorrow" },
+      'Invalid configuration: VOTING_CLOSES must be an ISO 8601 instant with an offset, e.g. 2025-04-16T10:00:00-04:00 (got "tomorrow")',
+    ],
+    [{ TRUST_PROXY: "-1" }, 'Invalid configuration: TRUST_PROXY must be 0 or more (got "-1")'],
+    [{ RATE_LIMIT_VOTES: "0" }, 'Invalid configuration: RATE_LIMIT_VOTES must be at least 1 (got "0")'],
   ])("rejects %o with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it("reads the vote store's settings", () => {
+    expect(loadConfig({ DATABASE_PATH: "/var/lib/glosaic/votes.sqlite" }).DATABASE_PATH).toBe(
+      "/var/lib/glosaic/votes.sqlite",
+    );
+    expect(loadConfig({ DATABASE_URL: "postgres://app:pw@db.internal:5432/glosaic" }).DATABASE_URL).toBe(
+      "postgres://app:pw@db.internal:5432/glosaic",
+    );
+  });
+
+  it("never repeats a bad database URL, which may hold a password", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://app:s3cret@db/glosaic" })).toThrow(
+      new ConfigError("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"),
+    );
+  });
+});
+
+describe("The voting window", () => {
+  const content = { opens: "2023-12-01T00:00:00Z", closes: "2023-12-31T00:00:00Z" };
+
+  it("is the edition's unless the environment overrides an end", () => {
+    expect(votingWindow(loadConfig({}), content)).toEqual({
+      opens: new Date("2023-12-01T00:00:00Z"),
+      closes: new Date("2023-12-31T00:00:00Z"),
+    });
+    expect(votingWindow(loadConfig({ VOTING_CLOSES: "2024-01-15T12:00:00-05:00" }), content)).toEqual({
+      opens: new Date("2023-12-01T00:00:00Z"),
+      closes: new Date("2024-01-15T17:00:00Z"),
+    });
+  });
+
+  it("must close after it opens", () => {
+    expect(() => votingWindow(loadConfig({ VOTING_OPENS: "2024-01-01T00:00:00Z" }), content)).toThrow(
+      new ConfigError(
+        "Invalid configuration: voting must close after it opens (opens 2024-01-01T00:00:00.000Z, closes 2023-12-31T00:00:00.000Z)",
+      ),
+    );
   });
 });

@@ -1,5 +1,18 @@
 import { z } from "zod";
 
+const instant = (name: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: `${name} must be an ISO 8601 instant with an offset, e.g. 2025-04-16T10:00:00-04:00`,
+  });
+
+const perMinute = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "PORT must be a number" })
@@ -19,7 +32,25 @@ const envSchema = z.object({
     })
     .default("info"),
   CLIENT_DIR: z.string().trim().min(1, "CLIENT_DIR must not be empty").default("build/client"),
+  DATABASE_PATH: z.string().trim().min(1, "DATABASE_PATH must not be empty").default("data/votes.sqlite"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+    .optional(),
+  VOTING_OPENS: instant("VOTING_OPENS").optional(),
+  VOTING_CLOSES: instant("VOTING_CLOSES").optional(),
+  TRUST_PROXY: z.coerce
+    .number({ error: "TRUST_PROXY must be a number of proxies" })
+    .int("TRUST_PROXY must be a whole number of proxies")
+    .min(0, "TRUST_PROXY must be 0 or more")
+    .default(0),
+  RATE_LIMIT_VOTES: perMinute("RATE_LIMIT_VOTES", 2000),
+  RATE_LIMIT_READS: perMinute("RATE_LIMIT_READS", 10000),
 });
+
+/** Settings whose values must never reach a log or an error message (a database URL can hold a password). */
+const secret = new Set(["DATABASE_URL"]);
 
 export type Config = z.infer<typeof envSchema>;
 
@@ -35,7 +66,26 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? "environment");
-  throw new ConfigError(
-    `Invalid configuration: ${issue?.message ?? `${name} is invalid`} (got ${JSON.stringify(env[name])})`,
-  );
+  const got = secret.has(name) ? "" : ` (got ${JSON.stringify(env[name])})`;
+  throw new ConfigError(`Invalid configuration: ${issue?.message ?? `${name} is invalid`}${got}`);
+}
+
+export interface VotingWindow {
+  opens: Date;
+  closes: Date;
+}
+
+/**
+ * The voting window: the edition's (content/event.ts), unless VOTING_OPENS or VOTING_CLOSES override either end,
+ * which lets an organiser extend voting without a rebuild and lets the browser tests open it.
+ */
+export function votingWindow(config: Config, content: { opens: string; closes: string }): VotingWindow {
+  const opens = new Date(config.VOTING_OPENS ?? content.opens);
+  const closes = new Date(config.VOTING_CLOSES ?? content.closes);
+  if (opens >= closes) {
+    throw new ConfigError(
+      `Invalid configuration: voting must close after it opens (opens ${opens.toISOString()}, closes ${closes.toISOString()})`,
+    );
+  }
+  return { opens, closes };
 }

@@ -1,10 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The vote store opens before the site loads: keep its file out of the working tree.
+const dataDir = mkdtempSync(path.join(tmpdir(), "glosaic-start-"));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** Starts the real entry point as an operator would, and returns how it ended. */
 function start(env: Record<string, string>) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    env: { ...process.env, LOG_LEVEL: "silent", DATABASE_PATH: path.join(dataDir, "votes.sqlite"), ...env },
     encoding: "utf8",
     timeout: 30_000,
   });
@@ -22,5 +31,28 @@ describe("Starting the server", () => {
     const { status, stderr } = start({ CLIENT_DIR: "no/such/build", PORT: "0" });
     expect(status).toBe(1);
     expect(stderr).toBe("No built site in no/such/build: run `npm run build` first");
+  });
+
+  it("stops with exit code 1 and one clear line when the vote store cannot be opened", () => {
+    const unreachable = start({ DATABASE_URL: "postgres://glosaic:secret@127.0.0.1:1/votes", PORT: "0" });
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stderr).toMatch(/^Cannot open the vote store at PostgreSQL \(DATABASE_URL\): .*ECONNREFUSED/);
+    expect(unreachable.stderr).not.toContain("secret");
+
+    // A folder that is a file: the store cannot be created there.
+    const file = path.join(dataDir, "not-a-folder");
+    writeFileSync(file, "");
+    const unwritable = start({ DATABASE_PATH: path.join(file, "votes.sqlite"), PORT: "0" });
+    expect(unwritable.status).toBe(1);
+    expect(unwritable.stderr).toMatch(/^Cannot open the vote store at .*not-a-folder\/votes\.sqlite: /);
+    expect(unwritable.stderr.split("\n")).toHaveLength(1);
+  });
+
+  it("stops with exit code 1 when the voting window closes before it opens", () => {
+    const { status, stderr } = start({ VOTING_OPENS: "2024-01-01T00:00:00Z", PORT: "0" });
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      "Invalid configuration: voting must close after it opens (opens 2024-01-01T00:00:00.000Z, closes 2023-12-31T00:00:00.000Z)",
+    );
   });
 });

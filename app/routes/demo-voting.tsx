@@ -1,8 +1,11 @@
-import { Link } from "react-router";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
 import { edition } from "../../content";
+import { Breadcrumb } from "../components/breadcrumb";
+import { DemoLeaderboard } from "../components/demo-leaderboard";
 import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
-import { speakerById } from "../lib/lookups";
+import { createQueryClient } from "../lib/query-client";
 import { pageMeta, titled } from "../lib/seo";
 import type { Route } from "./+types/demo-voting";
 
@@ -13,54 +16,25 @@ export const meta: Route.MetaFunction = () =>
     path: "/demo-voting",
   });
 
+/**
+ * The demo leaderboard. Its query client lives here rather than in the root, so the other pages do not load
+ * TanStack Query (nor, through the leaderboard, Radix's toasts); a client per visit shows fresh counts each time.
+ */
 export default function DemoVoting() {
-  const ranked = [...edition.demos].sort((a, b) => b.votes - a.votes);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <>
-      <nav aria-label="Breadcrumb" className="mx-auto max-w-6xl px-6 pt-6 text-sm">
-        <ol className="flex gap-2 text-muted">
-          <li>
-            <Link to="/" className="hover:text-white">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">&gt;</li>
-          <li aria-current="page" className="text-white">
-            Demo Voting
-          </li>
-        </ol>
-      </nav>
+    <QueryClientProvider client={queryClient}>
+      <Breadcrumb trail={[{ label: "Home", to: "/" }]} current="Demo Voting" />
       <PageHeader title="Demo Voting">
-        <p>Voting Has Ended. Thank you for your participation! The top demos have been selected.</p>
+        <p>
+          The community demos of {edition.event.name}, ranked by the audience&apos;s votes. The four with the most votes
+          were presented live, with audience Q&amp;A.
+        </p>
         <div className="mt-6">
           <ButtonLink href={edition.event.links.register}>Register</ButtonLink>
         </div>
       </PageHeader>
-      <ol className="mx-auto grid max-w-6xl gap-4 px-6 py-12 sm:grid-cols-2 lg:grid-cols-3">
-        {ranked.map((demo, index) => {
-          const presenter = speakerById(demo.presenterId);
-          return (
-            <li key={demo.id} className="flex flex-col gap-3 rounded-3xl border border-line bg-panel p-6">
-              <p className="font-display text-3xl font-bold text-orchid">#{index + 1}</p>
-              <h2 className="text-xl font-bold">{demo.title}</h2>
-              {presenter ? (
-                <p className="text-sky">
-                  {presenter.name}, {presenter.title}
-                </p>
-              ) : null}
-              <p className="flex-1 text-white/85">{demo.description}</p>
-              <p className="font-semibold">{demo.votes} votes</p>
-              <button
-                type="button"
-                disabled
-                className="min-h-11 cursor-not-allowed rounded-full border border-white/30 px-5 py-2 font-semibold text-white/80"
-              >
-                Voting Ended
-              </button>
-            </li>
-          );
-        })}
-      </ol>
-    </>
+      <DemoLeaderboard />
+    </QueryClientProvider>
   );
 }

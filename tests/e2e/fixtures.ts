@@ -3,29 +3,39 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every test fails if the page logs a console error or warning, or throws: a page that works but complains is
- * not finished.
+ * not finished. A test that breaks something on purpose (the API down, a refused vote) names the exact messages
+ * that the breakage must cause, as one pattern: `test.use({ expectedConsole: /^(a|b)$/ })`; nothing else is let
+ * through. (One pattern rather than a list: Playwright reads an array given to `test.use` as a fixture tuple.)
  */
-export const test = base.extend<{ consoleProblems: string[] }>({
+export const test = base.extend<{ consoleProblems: string[]; expectedConsole: RegExp | null }>({
+  expectedConsole: [null, { option: true }],
   consoleProblems: [
-    async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on("console", (message) => {
-        // Chromium reports a document served with a 404 status (the not-found page) as a failed load of itself:
-        // that is the status we mean to send, not a fault of the page.
-        const documentStatus =
-          message.location().url === page.url() && /status of 404/.test(message.text()) && message.type() === "error";
-        if (documentStatus) return;
-        if (message.type() === "error" || message.type() === "warning") {
-          problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
-        }
-      });
-      page.on("pageerror", (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
+    async ({ page, expectedConsole }, use) => {
+      const problems = watchConsole(page, expectedConsole);
       await use(problems);
       expect(problems, "console errors and warnings").toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/** Collects a page's console errors and warnings and its uncaught errors, but for the expected ones. */
+export function watchConsole(page: Page, expected: RegExp | null = null): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (expected?.test(message.text())) return;
+    // Chromium reports a document served with a 404 status (the not-found page) as a failed load of itself:
+    // that is the status we mean to send, not a fault of the page.
+    const documentStatus =
+      message.location().url === page.url() && /status of 404/.test(message.text()) && message.type() === "error";
+    if (documentStatus) return;
+    if (message.type() === "error" || message.type() === "warning") {
+      problems.push(`${message.type()}: ${message.text()} (${page.url()})`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message} (${page.url()})`));
+  return problems;
+}
 
 export { expect };
 

@@ -1,0 +1,100 @@
+import type { LeaderboardDemo } from "../lib/leaderboard";
+import type { VotingPhase } from "../lib/voting";
+import { ExternalLink } from "./external-link";
+import { PresenterPortrait } from "./presenter-portrait";
+import { Badge } from "./ui/badge";
+
+export interface DemoCardProps {
+  demo: LeaderboardDemo;
+  phase: VotingPhase;
+  hasVoted: boolean;
+  /** A vote for this demo is on its way. */
+  voting: boolean;
+  onVote: () => void;
+}
+
+const buttonBase =
+  "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full px-5 py-2 font-semibold transition-colors";
+
+/** One ranked demo: rank, count, title, presenter, description, tags, project link and the vote button. */
+export function DemoCard({ demo, phase, hasVoted, voting, onVote }: DemoCardProps) {
+  const titleId = `${demo.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-4 rounded-3xl border border-line bg-panel p-6 transition-colors hover:border-white/30"
+    >
+      <div className="flex items-baseline justify-between gap-4">
+        <p className="font-display text-3xl font-bold text-orchid">
+          <span className="sr-only">Rank </span>#{demo.rank}
+        </p>
+        <p className="text-right font-semibold">
+          <span className="font-display text-2xl tabular-nums">{demo.votes}</span>{" "}
+          <span className="text-muted">{demo.votes === 1 ? "vote" : "votes"}</span>
+        </p>
+      </div>
+
+      <h3 id={titleId} className="text-xl font-bold">
+        {demo.title}
+      </h3>
+
+      <div className="flex items-center gap-3">
+        <PresenterPortrait presenter={demo.presenter} />
+        <div className="min-w-0">
+          <p className="font-semibold">{demo.presenter.name}</p>
+          <p className="text-sm text-sky">{demo.presenter.title}</p>
+        </div>
+      </div>
+
+      <p className="flex-1 leading-relaxed text-white/85">{demo.description}</p>
+
+      <ul aria-label="Tags" className="flex flex-wrap gap-2">
+        {demo.tags.map((tag) => (
+          <li key={tag}>
+            <Badge>{tag}</Badge>
+          </li>
+        ))}
+      </ul>
+
+      {demo.projectUrl ? (
+        <ExternalLink
+          href={demo.projectUrl}
+          className="self-start text-sm font-semibold text-sky underline-offset-4 hover:text-white hover:underline"
+        >
+          View the project <span aria-hidden="true">↗</span>
+          <span className="sr-only">: {demo.title}</span>
+        </ExternalLink>
+      ) : null}
+
+      {hasVoted ? (
+        <p className="flex items-center gap-2 text-sm font-semibold text-sky">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
+            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2.5" d="M5 13l4 4L19 7" />
+          </svg>
+          You voted for this demo
+        </p>
+      ) : null}
+
+      {phase === "open" && !hasVoted ? (
+        <button
+          type="button"
+          onClick={onVote}
+          disabled={voting}
+          aria-busy={voting}
+          className={`${buttonBase} bg-electric text-white hover:bg-electric-hover disabled:cursor-wait disabled:opacity-80`}
+        >
+          {voting ? "Voting…" : "Vote"}
+          <span className="sr-only"> for {demo.title}</span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          disabled
+          className={`${buttonBase} cursor-not-allowed border border-white/30 text-white/80`}
+        >
+          {phase === "ended" ? "Voting Ended" : phase === "open" ? "Voted" : "Voting Not Open Yet"}
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { twoDigits } from "../lib/countdown";
+import { useClock } from "../lib/use-clock";
+import { votingCountdown, type VotingWindow } from "../lib/voting";
+
+const units = ["days", "hours", "minutes", "seconds"] as const;
+
+/**
+ * Spec §4's voting countdown: days, hours, minutes and seconds to the close (or, before voting begins, to the
+ * opening), ticking every second and stopping at zero, then the closing note.
+ */
+export function VotingCountdown({ window }: { window: VotingWindow }) {
+  // Whole seconds since the epoch: one re-render per tick, none in between.
+  const second = useClock((now) => Math.floor(now.getTime() / 1000));
+  const { phase, remaining } = votingCountdown(new Date(second * 1000), window);
+
+  return (
+    <section
+      aria-labelledby="voting-countdown-title"
+      className="relative isolate overflow-hidden rounded-3xl border border-white/15 bg-gradient-to-br from-electric/25 via-panel to-magenta/20 p-6 sm:p-8"
+    >
+      {phase === "ended" ? (
+        <>
+          <h2 id="voting-countdown-title" className="font-display text-2xl font-bold sm:text-3xl">
+            Voting Has Ended
+          </h2>
+          <p className="mt-2 text-lg text-white/85">
+            Thank you for your participation! The top demos have been selected.
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 id="voting-countdown-title" className="font-display text-2xl font-bold sm:text-3xl">
+            {phase === "open" ? "Voting closes in" : "Voting opens in"}
+          </h2>
+          {/* A timer is not announced on every tick; the heading says what it counts to. */}
+          <div role="timer" aria-live="off">
+            <dl className="mt-4 grid grid-cols-4 gap-2 sm:flex sm:flex-wrap sm:gap-4">
+              {units.map((unit) => (
+                <div
+                  key={unit}
+                  className="flex min-w-0 flex-col-reverse items-center rounded-2xl border border-white/15 bg-ink/60 px-1 py-3 sm:min-w-28 sm:px-3"
+                >
+                  <dt className="text-[0.625rem] font-semibold tracking-[0.1em] text-muted uppercase sm:text-xs sm:tracking-[0.2em]">
+                    {unit}
+                  </dt>
+                  <dd className="font-display text-3xl font-bold tabular-nums sm:text-5xl">
+                    {twoDigits(remaining[unit])}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { z } from "zod";
+import type { Demo } from "../../content";
+import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
+import { votingPhase, type VotingWindow } from "../../app/lib/voting";
+import type { VoteStore } from "../store";
+import { isCrossSite } from "./origin";
+import { ensureVoter, voterOf } from "./voter";
+
+export interface DemosApiOptions {
+  store: VoteStore;
+  /** The catalogue: titles, descriptions and tags come from content; only the counts live in the store. */
+  demos: readonly Demo[];
+  votingWindow: VotingWindow;
+  now: () => Date;
+  /** The edition's public address, whose pages may cast votes. */
+  siteUrl: string;
+  /** Rate limits, shared by every route of their kind: reading the demo API, and casting votes. */
+  limitReads: preHandlerAsyncHookHandler;
+  limitVotes: preHandlerAsyncHookHandler;
+}
+
+const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
+
+/** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote. */
+export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
+  const { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes } = options;
+  // Every start: demos new to the store get their seed count; demos it knows keep theirs.
+  await store.seed(demos);
+  const catalogue = new Map(demos.map((demo) => [demo.id, demo]));
+
+  /** The demo a request's :id names, or null once the reply has said why not. */
+  function demoOf(request: FastifyRequest, reply: FastifyReply): Demo | null {
+    const parsed = params.safeParse(request.params);
+    if (!parsed.success) {
+      void reply.code(400).send({ error: "Malformed demo id: ids look like demo-1" });
+      return null;
+    }
+    const demo = catalogue.get(parsed.data.id);
+    if (!demo) void reply.code(404).send({ error: `No demo ${parsed.data.id}` });
+    return demo ?? null;
+  }
+
+  /** How long until the caller may vote for a demo they have not voted for: now (0), later, or never (null). */
+  function waitForVote(at: Date): number | null {
+    switch (votingPhase(at, votingWindow)) {
+      case "upcoming":
+        return Math.ceil((votingWindow.opens.getTime() - at.getTime()) / 1000);
+      case "open":
+        return 0;
+      case "ended":
+        return null;
+    }
+  }
+
+  app.get("/demos", { onRequest: limitReads }, async (_request, reply): Promise<ServerDemo[]> => {
+    const counts = await store.counts();
+    void reply.header("cache-control", "no-cache");
+    return demos.map(({ id, title, description, presenterId, tags }) => ({
+      id,
+      title,
+      description,
+      presenterId,
+      votes: counts.get(id) ?? 0,
+      tags,
+    }));
+  });
+
+  app.get(
+    "/demos/:id/has-voted",
+    { onRequest: limitReads },
+    async (request, reply): Promise<VoteStatus | undefined> => {
+      // The answer is this caller's alone: no cache may keep it or hand it to someone else.
+      void reply.header("cache-control", "no-store");
+      const demo = demoOf(request, reply);
+      if (!demo) return;
+      const voter = voterOf(request);
+      const vote = voter ? await store.voteOf(demo.id, voter) : null;
+      if (vote) return { hasVoted: true, canVoteAgainIn: null, votedAt: vote.votedAt };
+      return { hasVoted: false, canVoteAgainIn: waitForVote(now()), votedAt: null };
+    },
+  );
+
+  app.post("/demos/:id/vote", { onRequest: limitVotes }, async (request, reply): Promise<CastVote | undefined> => {
+    void reply.header("cache-control", "no-store");
+    if (isCrossSite(request, siteUrl)) {
+      return reply.code(403).send({ error: "Votes can only be cast from this site" });
+    }
+    const demo = demoOf(request, reply);
+    if (!demo) return;
+    const at = now();
+    const phase = votingPhase(at, votingWindow);
+    if (phase !== "open") {
+      return reply.code(403).send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
+    }
+    const voter = ensureVoter(request, reply);
+    const result = await store.castVote(demo.id, voter, at);
+    if (!result.counted) {
+      return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
+    }
+    void reply.code(201);
+    return { hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt, votes: result.votes };
+  });
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "./schema";
+import type { CastResult, SeedDemo, Vote, VoteStore } from "./vote-store";
+
+const cookieSecretKey = "voter-cookie-secret";
+
+/** The vote store over Kysely: the same queries for SQLite and PostgreSQL. */
+export class KyselyVoteStore implements VoteStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly engine: VoteStore["engine"],
+  ) {}
+
+  async seed(demos: readonly SeedDemo[]) {
+    if (demos.length === 0) return;
+    await this.db
+      .insertInto("vote_counts")
+      .values(demos.map((demo) => ({ demo_id: demo.id, votes: demo.votes })))
+      .onConflict((conflict) => conflict.column("demo_id").doNothing())
+      .execute();
+  }
+
+  async counts() {
+    const rows = await this.db.selectFrom("vote_counts").select(["demo_id", "votes"]).execute();
+    return new Map(rows.map((row) => [row.demo_id, row.votes]));
+  }
+
+  async voteOf(demoId: string, voterId: string): Promise<Vote | null> {
+    const row = await this.db
+      .selectFrom("votes")
+      .select("voted_at")
+      .where("demo_id", "=", demoId)
+      .where("voter_id", "=", voterId)
+      .executeTakeFirst();
+    return row ? { votedAt: row.voted_at } : null;
+  }
+
+  castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
+    return this.db.transaction().execute(async (trx) => {
+      // The primary key decides: of two racing votes by one voter, one inserts and the other finds the row taken
+      // (PostgreSQL makes the second wait for the first to commit), so the count moves once.
+      const inserted = await trx
+        .insertInto("votes")
+        .values({ demo_id: demoId, voter_id: voterId, voted_at: at.toISOString() })
+        .onConflict((conflict) => conflict.columns(["demo_id", "voter_id"]).doNothing())
+        .returning("voted_at")
+        .executeTakeFirst();
+      if (inserted) {
+        const { votes } = await trx
+          .updateTable("vote_counts")
+          .set((eb) => ({ votes: eb("votes", "+", 1) }))
+          .where("demo_id", "=", demoId)
+          .returning("votes")
+          .executeTakeFirstOrThrow();
+        return { counted: true, votes, votedAt: inserted.voted_at };
+      }
+      const earlier = await trx
+        .selectFrom("votes")
+        .select("voted_at")
+        .where("demo_id", "=", demoId)
+        .where("voter_id", "=", voterId)
+        .executeTakeFirstOrThrow();
+      const { votes } = await trx
+        .selectFrom("vote_counts")
+        .select("votes")
+        .where("demo_id", "=", demoId)
+        .executeTakeFirstOrThrow();
+      return { counted: false, votes, votedAt: earlier.voted_at };
+    });
+  }
+
+  async cookieSecret() {
+    // Servers starting together may both try to create the key: the first insert wins, and all read the same one.
+    await this.db
+      .insertInto("settings")
+      .values({ key: cookieSecretKey, value: randomBytes(32).toString("base64url") })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", cookieSecretKey)
+      .executeTakeFirstOrThrow();
+    return row.value;
+  }
+
+  async close() {
+    await this.db.destroy();
+  }
+}

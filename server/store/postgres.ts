@@ -1,0 +1,36 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { KyselyVoteStore } from "./kysely-vote-store";
+import { migrateToLatest } from "./migrations";
+import type { Database } from "./schema";
+import type { VoteStore } from "./vote-store";
+
+export interface PostgresStoreOptions {
+  /** Keep the tables in this schema (it must exist) instead of the connection's default: tests use one each. */
+  schema?: string;
+}
+
+/** Connects to PostgreSQL at `connectionString` and migrates the vote store there. */
+export async function openPostgresStore(
+  connectionString: string,
+  { schema }: PostgresStoreOptions = {},
+): Promise<VoteStore> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString,
+    // Fail a request quickly while the database is away rather than hold it open.
+    connectionTimeoutMillis: 5000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle connection that the database drops (a restart, a failover) is an event, not a crash: the pool
+  // discards it and the next query opens a new one.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return new KyselyVoteStore(db, "postgres");
+}

@@ -1,0 +1,175 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { engines, testDatabaseUrl, type TestDatabase } from "../test-support/databases";
+
+/**
+ * The contract every vote store keeps, run against each engine. PostgreSQL is the server at TEST_DATABASE_URL
+ * (default: the local one CI runs); when it cannot be reached its cases are skipped, and the run says so.
+ * Under CI an unreachable PostgreSQL fails the run instead: CI is where both engines must be proved.
+ */
+const all = await engines();
+for (const engine of all) {
+  if (engine.unavailable === null) continue;
+  // eslint-disable-next-line no-console -- a skipped engine must be impossible to miss in the test output
+  console.warn(
+    `\n  !! ${engine.name} vote store contract cases SKIPPED: cannot reach ${testDatabaseUrl} (${engine.unavailable}).` +
+      `\n     Start PostgreSQL or set TEST_DATABASE_URL to run them.\n`,
+  );
+}
+
+const seeds = [
+  { id: "demo-1", votes: 93 },
+  { id: "demo-2", votes: 45 },
+  { id: "demo-3", votes: 46 },
+];
+const run = promisify(execFile);
+const at = new Date("2025-04-16T15:00:00.000Z");
+
+for (const engine of all) {
+  describe(`The ${engine.name} vote store`, () => {
+    if (engine.unavailable !== null) {
+      it.runIf(Boolean(process.env.CI))(`can reach PostgreSQL under CI (${testDatabaseUrl})`, () => {
+        expect.fail(`PostgreSQL is required under CI: ${engine.unavailable ?? ""}`);
+      });
+    }
+    const test = it.skipIf(engine.unavailable !== null);
+
+    let database: TestDatabase | undefined;
+    const fresh = async () => {
+      database = await engine.create();
+      return database;
+    };
+    afterEach(async () => {
+      await database?.dispose();
+      database = undefined;
+    });
+
+    test("starts empty, and seeding gives each demo its starting count", async () => {
+      const store = await (await fresh()).open();
+      expect(store.engine).toBe(engine.name === "SQLite" ? "sqlite" : "postgres");
+      expect(await store.counts()).toEqual(new Map());
+      await store.seed(seeds);
+      expect(await store.counts()).toEqual(
+        new Map([
+          ["demo-1", 93],
+          ["demo-2", 45],
+          ["demo-3", 46],
+        ]),
+      );
+    });
+
+    test("counts a vote once, and refuses the same voter's second vote without changing anything", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      expect(await store.voteOf("demo-2", "voter-a")).toBeNull();
+
+      expect(await store.castVote("demo-2", "voter-a", at)).toEqual({
+        counted: true,
+        votes: 46,
+        votedAt: "2025-04-16T15:00:00.000Z",
+      });
+      const later = new Date(at.getTime() + 60_000);
+      expect(await store.castVote("demo-2", "voter-a", later)).toEqual({
+        counted: false,
+        votes: 46,
+        votedAt: "2025-04-16T15:00:00.000Z",
+      });
+      expect(await store.voteOf("demo-2", "voter-a")).toEqual({ votedAt: "2025-04-16T15:00:00.000Z" });
+      expect((await store.counts()).get("demo-2")).toBe(46);
+    });
+
+    test("keeps each voter's vote for each demo apart", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      await store.castVote("demo-1", "voter-a", at);
+      expect((await store.castVote("demo-1", "voter-b", at)).counted).toBe(true);
+      expect((await store.castVote("demo-3", "voter-a", at)).counted).toBe(true);
+      expect(await store.voteOf("demo-2", "voter-a")).toBeNull();
+      expect(await store.voteOf("demo-3", "voter-b")).toBeNull();
+      expect(await store.counts()).toEqual(
+        new Map([
+          ["demo-1", 95],
+          ["demo-2", 45],
+          ["demo-3", 47],
+        ]),
+      );
+    });
+
+    test("counts every vote of many voters at once, and one vote of one voter voting many times at once", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      const voters = Array.from({ length: 60 }, (_, index) => `voter-${index}`);
+      const distinct = await Promise.all(voters.map((voter) => store.castVote("demo-1", voter, at)));
+      expect(distinct.filter((result) => result.counted)).toHaveLength(60);
+
+      const same = await Promise.all(Array.from({ length: 30 }, () => store.castVote("demo-2", "voter-x", at)));
+      expect(same.filter((result) => result.counted)).toHaveLength(1);
+      expect(same.every((result) => result.votes === 46)).toBe(true);
+      expect(await store.counts()).toEqual(
+        new Map([
+          ["demo-1", 153],
+          ["demo-2", 46],
+          ["demo-3", 46],
+        ]),
+      );
+    });
+
+    test("never seeds over real votes, and seeds a demo added later", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      await store.castVote("demo-1", "voter-a", at);
+      await store.seed([...seeds.map((demo) => ({ ...demo, votes: 0 })), { id: "demo-8", votes: 12 }]);
+      expect(await store.counts()).toEqual(
+        new Map([
+          ["demo-1", 94],
+          ["demo-2", 45],
+          ["demo-3", 46],
+          ["demo-8", 12],
+        ]),
+      );
+      await store.seed([]);
+      expect((await store.counts()).size).toBe(4);
+    });
+
+    test("refuses a vote for a demo it was never given, and counts nothing", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      await expect(store.castVote("demo-9", "voter-a", at)).rejects.toThrow();
+      expect(await store.voteOf("demo-9", "voter-a")).toBeNull();
+      expect((await store.counts()).has("demo-9")).toBe(false);
+    });
+
+    test("keeps every vote and its cookie key across a restart, and migrates an existing database without loss", async () => {
+      const database = await fresh();
+      const first = await database.open();
+      await first.seed(seeds);
+      await first.castVote("demo-3", "voter-a", at);
+      await first.castVote("demo-3", "voter-b", at);
+      const secret = await first.cookieSecret();
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await first.cookieSecret()).toBe(secret);
+      await first.close();
+
+      const second = await database.open();
+      await second.seed(seeds);
+      expect((await second.counts()).get("demo-3")).toBe(48);
+      expect(await second.voteOf("demo-3", "voter-b")).toEqual({ votedAt: at.toISOString() });
+      expect((await second.castVote("demo-3", "voter-a", at)).counted).toBe(false);
+      expect(await second.cookieSecret()).toBe(secret);
+    });
+
+    test("lets two servers start on one new database at once: one migrates, both agree on the cookie key", async () => {
+      const database = await fresh();
+      const startServer = () =>
+        run(process.execPath, ["--import", "tsx", "server/test-support/open-store-once.ts", ...database.processArgs], {
+          encoding: "utf8",
+          timeout: 60_000,
+        });
+      const [one, two] = await Promise.all([startServer(), startServer()]);
+      expect(one.stdout).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(two.stdout).toBe(one.stdout);
+      expect(await (await database.open()).cookieSecret()).toBe(one.stdout);
+    }, 90_000);
+  });
+}

@@ -1,0 +1,48 @@
+/** A demo as the store first learns of it: its id and the count it starts from. */
+export interface SeedDemo {
+  id: string;
+  votes: number;
+}
+
+/** One voter's vote for one demo. */
+export interface Vote {
+  /** When it was cast, as an ISO 8601 instant in UTC. */
+  votedAt: string;
+}
+
+/**
+ * What casting a vote did. `counted: false` means the voter had already voted for the demo: nothing changed, and
+ * `votedAt` is when they did.
+ */
+export interface CastResult {
+  counted: boolean;
+  /** The demo's count after the call. */
+  votes: number;
+  votedAt: string;
+}
+
+/**
+ * Where votes live. Every engine keeps one vote per (demo, voter), enforced by a unique key so that no race can
+ * count a vote twice, and a running count per demo updated in the same transaction as the vote, so reading the
+ * counts never aggregates the votes.
+ */
+export interface VoteStore {
+  readonly engine: "sqlite" | "postgres";
+  /**
+   * Gives every demo the store does not know yet its starting count. Demos it knows keep their count: seeding
+   * runs at every start and must never undo real votes.
+   */
+  seed(demos: readonly SeedDemo[]): Promise<void>;
+  /** Every known demo's current count, by demo id. */
+  counts(): Promise<Map<string, number>>;
+  /** The voter's vote for the demo, or null if they have not voted for it. */
+  voteOf(demoId: string, voterId: string): Promise<Vote | null>;
+  /** Casts the voter's vote for a seeded demo; a second vote changes nothing. Rejects for a demo never seeded. */
+  castVote(demoId: string, voterId: string, at: Date): Promise<CastResult>;
+  /**
+   * The key that signs voter cookies: made once and kept in the store, so every server sharing the store (and
+   * every restart) accepts the cookies the others issued.
+   */
+  cookieSecret(): Promise<string>;
+  close(): Promise<void>;
+}
