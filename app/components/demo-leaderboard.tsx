@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState, useSyncExternalStore } from "react";
 import { searchDemos } from "../lib/leaderboard";
 import { subscribeToToasts, toastsSnapshot } from "../lib/toast-store";
-import { useClock } from "../lib/use-clock";
+import { useClock } from "../lib/clock";
 import { useHydrated } from "../lib/use-hydrated";
 import { useCastVote, useLeaderboard, useVotingWindow } from "../lib/use-leaderboard";
 import { votingPhase } from "../lib/voting";

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { edition } from "../../content";
 import { useClock } from "../lib/clock";
 import { useDisplayZone } from "../lib/display-zone";
+import { useHydrated } from "../lib/use-hydrated";
 import { liveStatus } from "../lib/live";
 import { formatClock } from "../lib/time";
 import { ExternalLink } from "./external-link";
@@ -11,9 +12,11 @@ import { ExternalLink } from "./external-link";
  * It is fixed to the bottom of the window, so appearing after hydration moves nothing on the page.
  */
 export function LiveStrip() {
-  const now = useClock();
+  // Nothing in the prerendered HTML: the build's instant says nothing about when the page is read.
+  const hydrated = useHydrated();
+  const now = useClock((instant) => instant.getTime());
   const zone = useDisplayZone();
-  const status = now ? liveStatus(now, edition.agenda) : null;
+  const status = hydrated ? liveStatus(new Date(now), edition.agenda) : null;
   if (!status) return null;
   const { current, next } = status;
   const talkPath = (talkId: string | undefined) => edition.talks.find((talk) => talk.id === talkId)?.path;

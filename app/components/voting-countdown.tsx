@@ -1,5 +1,5 @@
 import { twoDigits } from "../lib/countdown";
-import { useClock } from "../lib/use-clock";
+import { useClock } from "../lib/clock";
 import { votingCountdown, type VotingWindow } from "../lib/voting";
 
 const units = ["days", "hours", "minutes", "seconds"] as const;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 /** The instant named by `?now=` (an ISO 8601 instant with its offset), or null when there is none or it is invalid. */
 export function previewInstant(search: string): Date | null {
@@ -10,23 +10,51 @@ export function previewInstant(search: string): Date | null {
 }
 
 /**
- * The current time, every second; null until the page has hydrated, so prerendered HTML never depends on the
- * build's clock. `?now=<ISO instant>` on the page's URL starts the clock at that moment instead (organisers
- * preview the live day with it, and tests pin it), and it then ticks on from there.
+ * One shared clock for the page, ticking on each whole second (spec §9: every 1000 ms) while anything watches
+ * it. `?now=<ISO instant>` on the page's URL starts it at that moment instead (organisers preview the live day
+ * with it, and tests pin it), and it ticks on from there. The prerendered HTML and the hydrating render both read
+ * the build's instant, so they agree; the browser's time takes over right after hydration.
  */
-export function useClock(): Date | null {
-  const [now, setNow] = useState<Date | null>(null);
-  useEffect(() => {
-    const preview = previewInstant(window.location.search);
-    const shift = preview ? preview.getTime() - Date.now() : 0;
-    const tick = () => {
-      setNow(new Date(Date.now() + shift));
-    };
-    tick();
-    const timer = window.setInterval(tick, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, []);
-  return now;
+const listeners = new Set<() => void>();
+let shift: number | undefined;
+let now = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+const wholeSecond = (time: number) => Math.floor(time / 1000) * 1000;
+
+function shiftedNow() {
+  shift ??= (previewInstant(window.location.search)?.getTime() ?? Date.now()) - Date.now();
+  return Date.now() + shift;
+}
+
+function tick() {
+  now = wholeSecond(shiftedNow());
+  for (const listener of listeners) listener();
+  // Aim at the next whole second, so a slow tick never makes the display skip or repeat one.
+  timer = setTimeout(tick, 1000 - (shiftedNow() % 1000));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (listeners.size === 1) {
+    now = wholeSecond(shiftedNow());
+    timer = setTimeout(tick, 1000 - (shiftedNow() % 1000));
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) clearTimeout(timer);
+  };
+}
+
+/**
+ * A value derived from the current time, re-rendering only when it changes. `select` must return a primitive
+ * (a phase, a number of seconds), since the result is compared with Object.is at every tick.
+ */
+export function useClock<T extends string | number | boolean>(select: (now: Date) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    // Before the first subscription (a page's first render after client-side navigation) the clock reads afresh.
+    () => select(new Date(listeners.size > 0 ? now : wholeSecond(shiftedNow()))),
+    () => select(new Date(wholeSecond(Date.parse(__BUILT_AT__)))),
+  );
 }

@@ -1,6 +1,7 @@
 import { edition } from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
 import { useClock } from "../lib/clock";
+import { useHydrated } from "../lib/use-hydrated";
 import { remainingUntil, twoDigits, wallTimeToday } from "../lib/countdown";
 import { pageMeta, titled } from "../lib/seo";
 import { zonedHourMinute } from "../lib/time";
@@ -19,12 +20,16 @@ export const meta: Route.MetaFunction = () =>
 
 /** Stream screen: counts down to the opening time, on the streaming computer's clock, every second. */
 export default function Countdown() {
-  // Null until the browser knows the time, so the prerendered page and the first render agree.
-  const now = useClock();
+  // "--" until the page runs: the build's instant says nothing about when the screen is shown.
+  const hydrated = useHydrated();
+  const now = useClock((instant) => instant.getTime());
   // The day opens at the first agenda slot's wall-clock time, counted on the streaming computer's own clock.
   const { hour, minute } = zonedHourMinute(edition.agenda[0]?.start ?? "", edition.event.timeZone);
-  const remaining = now
-    ? remainingUntil(now, wallTimeToday(now, hour, minute, Intl.DateTimeFormat().resolvedOptions().timeZone))
+  const remaining = hydrated
+    ? remainingUntil(
+        new Date(now),
+        wallTimeToday(new Date(now), hour, minute, Intl.DateTimeFormat().resolvedOptions().timeZone),
+      )
     : null;
 
   const units = [
