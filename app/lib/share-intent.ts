@@ -1,4 +1,4 @@
-import type { SpeakerSession } from "./speaker-schedule";
+import { sentenceList, type SpeakerSession } from "./speaker-schedule";
 
 /** X's post composer; it fills the text from `text` and lets the speaker edit it before posting. */
 export const postIntentEndpoint = "https://x.com/intent/post";
@@ -16,10 +16,7 @@ const typeNoun: Record<SpeakerSession["type"], string> = {
 
 /** "", " with Ada", " with Ada and Ben", " with Ada, Ben and Cy": names joined as a sentence reads them. */
 export function withParticipants(names: string[]): string {
-  if (names.length === 0) return "";
-  const last = names.at(-1);
-  const rest = names.slice(0, -1);
-  return ` with ${rest.length > 0 ? `${rest.join(", ")} and ${String(last)}` : String(last)}`;
+  return names.length > 0 ? ` with ${sentenceList(names)}` : "";
 }
 
 /**
