@@ -3,7 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition } from "../content";
 import { sitemapPaths } from "../app/lib/site-paths";
-import { calendarFiles } from "./calendar-files";
+import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { renderShareCards, shareCards } from "./share-images";
 
 /**
@@ -39,7 +39,7 @@ async function writeAt(sitePath: string, body: string | Buffer) {
 }
 
 async function writeCalendars() {
-  const calendars = calendarFiles(edition);
+  const calendars = [...calendarFiles(edition), ...speakerCalendarFiles(edition)];
   for (const calendar of calendars) await writeAt(calendar.path, calendar.body);
   return calendars.length;
 }

@@ -47,6 +47,11 @@ export function sessionCalendarPath(id: string): string {
   return `/calendar/${id}.ics`;
 }
 
+/** A speaker's own calendar file: their sessions, with an alarm at their join time. */
+export function speakerCalendarPath(id: string): string {
+  return `/calendar/speakers/${id}.ics`;
+}
+
 /** A talk's own share card, 1200x630 (written at build time by scripts/share-images.tsx). */
 export function shareImagePath(id: string): string {
   return `/og/talks/${id}.png`;
