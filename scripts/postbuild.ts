@@ -4,11 +4,11 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition } from "../content";
 import { sitemapPaths } from "../app/lib/site-paths";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
-import { renderShareCards, shareCards } from "./share-images";
+import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /**
  * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
- * site URL), the calendar files and the talks' share cards; then a brotli and a gzip variant of every compressible
+ * site URL), the calendar files and the talks' and speakers' share cards; then a brotli and a gzip variant of every compressible
  * file, so the server never compresses at request time.
  */
 const clientDir = path.resolve("build/client");
@@ -45,7 +45,7 @@ async function writeCalendars() {
 }
 
 async function writeShareCards() {
-  const images = await renderShareCards(shareCards(edition), edition.event.name);
+  const images = await renderShareCards([...shareCards(edition), ...speakerShareCards(edition)], edition.event.name);
   for (const [sitePath, png] of images) await writeAt(sitePath, png);
   return images.size;
 }

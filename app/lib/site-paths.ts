@@ -57,6 +57,16 @@ export function shareImagePath(id: string): string {
   return `/og/talks/${id}.png`;
 }
 
+/** A speaker page's share card. */
+export function speakerShareImagePath(id: string): string {
+  return `/og/speakers/${id}.png`;
+}
+
+/** A briefing page's share card, by its slug (the rehearsal briefing's slug is also a speaker id). */
+export function briefingShareImagePath(slug: string): string {
+  return `/og/briefings/${slug}.png`;
+}
+
 /** "GLOSAIC 2025" -> "glosaic-2025" */
 function slugOf(text: string): string {
   return text
