@@ -36,9 +36,11 @@ export function SessionList({
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
               <p className="font-display font-semibold">
                 {briefing ? (
-                  <span className="mr-2 font-sans font-normal text-muted">
-                    {formatShortDate(session.start, edition.event.timeZone)}
-                  </span>
+                  <>
+                    <span className="mr-1 font-sans font-normal text-muted">
+                      {formatShortDate(session.start, edition.event.timeZone)}
+                    </span>{" "}
+                  </>
                 ) : null}
                 <SessionTime start={session.start} end={session.end} zone={zone} />
               </p>
