@@ -19,7 +19,7 @@ function view(slug: string, from: Edition = edition) {
 function timeline(slug: string) {
   const { sessions, joinTime } = view(slug);
   if (!joinTime) throw new Error(`briefing ${slug} has no join time`);
-  return timelineOf(sessions, joinTime, et).map((step) => `${step.time} ${step.what}`);
+  return timelineOf(sessions, joinTime, et, edition.event.date).map((step) => `${step.time} ${step.what}`);
 }
 
 describe("The panel speaker's briefing", () => {
@@ -118,6 +118,19 @@ describe("The other briefings", () => {
       "9:15am ET join the stream (virtual green room)",
       "9:20 - 9:35am ET green room",
     ]);
+  });
+});
+
+describe("The timeline in a visitor's own zone", () => {
+  it("writes the day beside a time that falls on another day than the event's", () => {
+    const { sessions, joinTime } = view("soraya");
+    const auckland = timelineOf(sessions, joinTime!, { timeZone: "Pacific/Auckland", label: "GMT+12" }, "2025-04-16");
+    expect(auckland.map((step) => step.time)).toEqual([
+      "4:15am GMT+12 (Thu, Apr 17)",
+      "4:20 - 4:35am GMT+12 (Thu, Apr 17)",
+    ]);
+    const berlin = timelineOf(sessions, joinTime!, { timeZone: "Europe/Berlin", label: "GMT+2" }, "2025-04-16");
+    expect(berlin.map((step) => step.time)).toEqual(["6:15pm GMT+2", "6:20 - 6:35pm GMT+2"]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Briefing, Edition, Speaker } from "../../content";
 import { joinTimeOf, sessionsOf, type SpeakerSession } from "./speaker-schedule";
-import { formatClock, formatTimeRange } from "./time";
+import { formatClock, formatTimeRange, formatWeekdayDate, zonedDate } from "./time";
 
 /** The person a briefing greets: their record, or the stand-in that the '{slug}-qa' configuration entry names. */
 export interface BriefingSpeaker {
@@ -71,20 +71,27 @@ export interface TimelineStep {
 
 /**
  * The evening-before summary: when to join, then each session up to the first one on stream. A speaker with more
- * sessions is told which one opens their day; the full list follows on the page.
+ * sessions is told which one opens their day; the full list follows on the page. In a zone where a time falls on
+ * another day than the event's `date`, that day is written beside it.
  */
 export function timelineOf(
   sessions: SpeakerSession[],
   joinTime: string,
   zone: { timeZone: string; label: string },
+  date: string,
 ): TimelineStep[] {
   const onStream = sessions.filter((session) => session.type !== "Green room");
   const firstOnStream = onStream[0];
   const upToFirst = firstOnStream ? sessions.slice(0, sessions.indexOf(firstOnStream) + 1) : sessions;
+  const day = (instant: string) =>
+    zonedDate(new Date(instant), zone.timeZone) === date ? "" : ` (${formatWeekdayDate(instant, zone.timeZone)})`;
   return [
-    { time: `${formatClock(joinTime, zone.timeZone)} ${zone.label}`, what: "join the stream (virtual green room)" },
+    {
+      time: `${formatClock(joinTime, zone.timeZone)} ${zone.label}${day(joinTime)}`,
+      what: "join the stream (virtual green room)",
+    },
     ...upToFirst.map((session) => ({
-      time: `${formatTimeRange(session.start, session.end, zone.timeZone)} ${zone.label}`,
+      time: `${formatTimeRange(session.start, session.end, zone.timeZone)} ${zone.label}${day(session.start)}`,
       what:
         session.type === "Green room"
           ? "green room"

@@ -91,7 +91,7 @@ export default function BriefingPage() {
           <div className="lg:col-start-2 lg:row-start-1">
             <div className="lg:sticky lg:top-24">
               <JoinCard
-                steps={timelineOf(sessions, joinTime, et)}
+                steps={timelineOf(sessions, joinTime, et, event.date)}
                 note={`${formatShortDate(joinTime, event.timeZone)} · all times ${event.timeZoneLabel}`}
                 joinHref={event.links.streamJoin}
                 calendarHref={speakerCalendarPath(briefing.speakerId)}

@@ -67,7 +67,7 @@ export default function SpeakerPage() {
           <div className="lg:col-start-2 lg:row-start-1">
             <div className="lg:sticky lg:top-24">
               <JoinCard
-                steps={timelineOf(sessions, joinTime, zone)}
+                steps={timelineOf(sessions, joinTime, zone, event.date)}
                 note={`Times in ${zone.description}.`}
                 joinHref={event.links.streamJoin}
                 calendarHref={speakerCalendarPath(speaker.id)}
