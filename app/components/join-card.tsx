@@ -26,7 +26,7 @@ export function JoinCard({
   return (
     <section
       aria-labelledby="join-title"
-      className="rounded-3xl border border-electric/70 bg-panel p-5 shadow-[0_0_60px_-20px] shadow-electric sm:p-6"
+      className="rounded-3xl border border-electric/70 bg-panel px-4 py-5 shadow-[0_0_60px_-20px] shadow-electric sm:p-6"
     >
       <h2 id="join-title" className="text-2xl font-bold">
         When to join

@@ -62,7 +62,7 @@ export default function SpeakerPage() {
       >
         <p className="text-sky">{speaker.title}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-10 px-5 py-10 sm:px-6 sm:py-12 lg:grid-cols-[1fr_24rem]">
+      <div className="mx-auto grid max-w-6xl gap-10 px-6 py-10 sm:py-12 lg:grid-cols-[1fr_24rem]">
         {joinTime ? (
           <div className="lg:col-start-2 lg:row-start-1">
             <div className="lg:sticky lg:top-24">
