@@ -1,12 +1,14 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { calendarFiles } from "./calendar-files";
+import { speakersWithSessions } from "../app/lib/speaker-schedule";
+import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 
 const files = calendarFiles(edition);
+const speakerFiles = speakerCalendarFiles(edition);
 
 function eventsIn(path: string) {
-  const file = files.find((f) => f.path === path);
+  const file = [...files, ...speakerFiles].find((f) => f.path === path);
   if (!file) throw new Error(`No calendar file at ${path}`);
   const calendar = ICAL.Component.fromString(file.body);
   return calendar.getAllSubcomponents("vevent").map((component) => {
@@ -20,6 +22,16 @@ function eventsIn(path: string) {
       start: event.startDate.toJSDate().toISOString(),
       end: event.endDate.toJSDate().toISOString(),
       startIsUtc: event.startDate.zone.tzid === "UTC",
+      alarms: component.getAllSubcomponents("valarm").map((alarm) => {
+        const trigger = alarm.getFirstPropertyValue("trigger");
+        if (!(trigger instanceof ICAL.Duration)) throw new Error("alarm trigger is not a duration");
+        return {
+          action: alarm.getFirstPropertyValue("action"),
+          description: alarm.getFirstPropertyValue("description"),
+          // RFC 5545: a duration trigger is relative to the event's start.
+          at: new Date(event.startDate.toJSDate().getTime() + trigger.toSeconds() * 1000).toISOString(),
+        };
+      }),
     };
   });
 }
@@ -70,9 +82,71 @@ describe("Calendar files", () => {
   });
 
   it("use CRLF line endings and fold long lines, as RFC 5545 requires", () => {
-    for (const file of files) {
+    for (const file of [...files, ...speakerFiles]) {
       expect(file.body.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
       for (const line of file.body.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     }
+  });
+});
+
+describe("A speaker's calendar file", () => {
+  /** The join time the spec states, as an instant on the day (ET is UTC-4 in April). */
+  const et = (clock: string) => new Date(`2025-04-16T${clock}:00-04:00`).toISOString();
+
+  it("exists for everyone with a page, at /calendar/speakers/<id>.ics", () => {
+    expect(speakerFiles.map((f) => f.path)).toEqual(
+      speakersWithSessions(edition).map((speaker) => `/calendar/speakers/${speaker.id}.ics`),
+    );
+  });
+
+  it("holds the moderator's seven sessions, with an alarm at 9:45am on the first, 15 minutes early", () => {
+    const events = eventsIn("/calendar/speakers/adaeze-fontaine.ics");
+    expect(events).toHaveLength(7);
+    expect(events[0]).toMatchObject({ uid: "opening-panel@glosaic.example", start: et("10:00") });
+    expect(events[0]?.alarms).toEqual([
+      { action: "DISPLAY", description: `Join the stream now: ${edition.event.links.streamJoin}`, at: et("09:45") },
+    ]);
+    expect(events.slice(1).every((e) => e.alarms.length === 0)).toBe(true);
+  });
+
+  it("gives each briefing speaker an alarm at the join time the spec states", () => {
+    const joins: Record<string, string> = {
+      "leilani-kealoha": "09:55",
+      "rustam-nazarov": "09:40",
+      "linnea-barros": "12:30",
+      "soraya-lindqvist": "12:15",
+    };
+    for (const [id, clock] of Object.entries(joins)) {
+      const [first] = eventsIn(`/calendar/speakers/${id}.ics`);
+      expect(
+        first?.alarms.map((a) => a.at),
+        id,
+      ).toEqual([et(clock)]);
+    }
+  });
+
+  it("puts the green room first for the second panel speaker, and the studio link as the place", () => {
+    const events = eventsIn("/calendar/speakers/rustam-nazarov.ics");
+    expect(events.map((e) => e.title)).toEqual([
+      "Green room (GLOSAIC 2025)",
+      "Panel Discussion on AI and ML (GLOSAIC 2025)",
+    ]);
+    expect(events.every((e) => e.location === edition.event.links.streamJoin)).toBe(true);
+    expect(events[1]?.description).toContain(
+      "Panel with Adaeze Fontaine (moderator), Leilani Kealoha and Ingrid Solberg.",
+    );
+    expect(events[1]?.description).toContain(
+      `Join the stream (virtual green room) at 9:40am ET: ${edition.event.links.streamJoin}`,
+    );
+    expect(events[1]?.url).toBe("https://glosaic.example/speakers/rustam");
+  });
+
+  it("links a speaker without a briefing to their speaker page", () => {
+    const [talk] = eventsIn("/calendar/speakers/yuki-morimoto.ics");
+    expect(talk).toMatchObject({
+      uid: "talk-nomic@glosaic.example",
+      url: "https://glosaic.example/speakers/yuki-morimoto",
+    });
+    expect(talk?.alarms.map((a) => a.at)).toEqual([et("10:25")]);
   });
 });

@@ -1,6 +1,9 @@
-import { createEvents, type EventAttributes } from "ics";
+import { createEvents, type Alarm, type EventAttributes } from "ics";
 import type { Edition } from "../content";
-import { dayCalendarPath, sessionCalendarPath } from "../app/lib/site-paths";
+import { briefingView } from "../app/lib/briefing";
+import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
+import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
+import { formatClock } from "../app/lib/time";
 
 export interface CalendarFile {
   /** Site path of the file, e.g. /calendar/nomic.ics */
@@ -16,6 +19,10 @@ interface CalendarSession {
   end: string;
   /** The session's page on the site. */
   path: string;
+  /** Where to be: the public stream for the audience, the studio's green room for a speaker. */
+  location?: string;
+  /** A reminder this many minutes before the start. */
+  alarm?: { minutesBefore: number; description: string } | undefined;
 }
 
 /**
@@ -59,6 +66,45 @@ export function calendarFiles(edition: Edition): CalendarFile[] {
   ].map(({ path, sessions }) => ({ path, body: calendar(edition, sessions) }));
 }
 
+/**
+ * One file per speaker with a page: every session they are in, backstage too, with an alarm on the first at the
+ * time they join the stream, and the studio's join link as the place. UIDs are the sessions' own, as in the day's
+ * file, so a speaker who imports both gets each session once. A briefing's configuration entry renames sessions
+ * here as it does on the page.
+ */
+export function speakerCalendarFiles(edition: Edition): CalendarFile[] {
+  const { event } = edition;
+  return speakersWithSessions(edition).flatMap((speaker) => {
+    const briefing = edition.briefings.find((b) => b.speakerId === speaker.id);
+    const view = briefing && briefingView(edition, briefing);
+    const sessions = view?.found ? view.sessions : sessionsOf(edition, speaker.id);
+    const joinTime = joinTimeOf(edition, speaker.id, sessions);
+    if (!joinTime) return [];
+    const join = `Join the stream (virtual green room) at ${formatClock(joinTime, event.timeZone)} ${event.timeZoneLabel}: ${event.links.streamJoin}`;
+    const page = briefing?.path ?? speakerPath(speaker.id);
+    const entries = sessions.map((session, index): CalendarSession => {
+      const people = participantsText(session);
+      return {
+        id: session.id,
+        title: session.title,
+        description: `${session.type}${people ? ` with ${people}` : ""}.\n\n${join}`,
+        start: session.start,
+        end: session.end,
+        path: page,
+        location: event.links.streamJoin,
+        alarm:
+          index === 0
+            ? {
+                minutesBefore: (Date.parse(session.start) - Date.parse(joinTime)) / 60_000,
+                description: `Join the stream now: ${event.links.streamJoin}`,
+              }
+            : undefined,
+      };
+    });
+    return [{ path: speakerCalendarPath(speaker.id), body: calendar(edition, entries) }];
+  });
+}
+
 function calendar(edition: Edition, sessions: CalendarSession[]): string {
   const { event } = edition;
   const host = new URL(event.siteUrl).host;
@@ -66,7 +112,7 @@ function calendar(edition: Edition, sessions: CalendarSession[]): string {
     uid: `${session.id}@${host}`,
     title: `${session.title} (${event.name})`,
     description: `${session.description}\n\nWatch: ${event.links.broadcast}`,
-    location: event.location,
+    location: session.location ?? event.location,
     url: new URL(session.path, event.siteUrl).href,
     start: Date.parse(session.start),
     startInputType: "utc",
@@ -77,8 +123,13 @@ function calendar(edition: Edition, sessions: CalendarSession[]): string {
     status: "CONFIRMED",
     productId: `-//${host}//${event.name}//EN`,
     calName: event.name,
+    ...(session.alarm ? { alarms: [alarmAt(session.alarm)] } : {}),
   }));
   const { error, value } = createEvents(events);
   if (error || !value) throw new Error(`Calendar file could not be written: ${error?.message ?? "empty"}`);
   return value;
+}
+
+function alarmAt({ minutesBefore, description }: { minutesBefore: number; description: string }): Alarm {
+  return { action: "display", description, trigger: { minutes: minutesBefore, before: true } };
 }

@@ -3,12 +3,12 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition } from "../content";
 import { sitemapPaths } from "../app/lib/site-paths";
-import { calendarFiles } from "./calendar-files";
-import { renderShareCards, shareCards } from "./share-images";
+import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
+import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /**
  * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
- * site URL), the calendar files and the talks' share cards; then a brotli and a gzip variant of every compressible
+ * site URL), the calendar files and the talks' and speakers' share cards; then a brotli and a gzip variant of every compressible
  * file, so the server never compresses at request time.
  */
 const clientDir = path.resolve("build/client");
@@ -39,13 +39,13 @@ async function writeAt(sitePath: string, body: string | Buffer) {
 }
 
 async function writeCalendars() {
-  const calendars = calendarFiles(edition);
+  const calendars = [...calendarFiles(edition), ...speakerCalendarFiles(edition)];
   for (const calendar of calendars) await writeAt(calendar.path, calendar.body);
   return calendars.length;
 }
 
 async function writeShareCards() {
-  const images = await renderShareCards(shareCards(edition), edition.event.name);
+  const images = await renderShareCards([...shareCards(edition), ...speakerShareCards(edition)], edition.event.name);
   for (const [sitePath, png] of images) await writeAt(sitePath, png);
   return images.size;
 }

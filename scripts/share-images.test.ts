@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { renderShareCards, shareCards } from "./share-images";
+import { speakersWithSessions } from "../app/lib/speaker-schedule";
+import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer) {
@@ -25,6 +26,41 @@ describe("Share cards", () => {
   it("render as 1200x630 PNGs", async () => {
     const images = await renderShareCards(cards.slice(0, 2), edition.event.name);
     expect(images.size).toBe(2);
+    for (const png of images.values()) expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+describe("Speaker and briefing share cards", () => {
+  const cards = speakerShareCards(edition);
+
+  it("exist for every speaker page and every briefing, each at its own path", () => {
+    expect(cards).toHaveLength(speakersWithSessions(edition).length + edition.briefings.length);
+    expect(new Set(cards.map((card) => card.path)).size).toBe(cards.length);
+  });
+
+  it("say who, their job, what they are on stage for and when; briefings carry their badges", () => {
+    expect(cards.find((card) => card.path === "/og/briefings/leilani.png")).toEqual({
+      path: "/og/briefings/leilani.png",
+      eyebrow: "Speaker · Panel",
+      title: "Leilani Kealoha",
+      subtitle: "Co-founder, Tessellate Models",
+      speakers: [],
+      detail: "Panel Discussion on AI and ML",
+      when: "April 16, 2025 · 10:00 - 10:30am ET",
+    });
+    expect(cards.find((card) => card.path === "/og/speakers/adaeze-fontaine.png")).toMatchObject({
+      eyebrow: "Moderator",
+      detail: "7 sessions",
+      when: "April 16, 2025 · 10:00am - 2:50pm ET",
+    });
+    // The audience never sees the green room: the second panellist's card is about the panel.
+    expect(cards.find((card) => card.path === "/og/briefings/rustam.png")?.detail).toBe(
+      "Panel Discussion on AI and ML",
+    );
+  });
+
+  it("render as 1200x630 PNGs", async () => {
+    const images = await renderShareCards(cards.slice(0, 1), edition.event.name);
     for (const png of images.values()) expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
   });
 });

@@ -3,15 +3,21 @@ import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import type { Edition, Speaker } from "../content";
-import { shareImagePath } from "../app/lib/site-paths";
-import { formatLongDate, formatTimeRange } from "../app/lib/time";
+import { briefingView } from "../app/lib/briefing";
+import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../app/lib/site-paths";
+import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
+import { formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
 
 export interface ShareCard {
   /** Site path of the PNG, e.g. /og/talks/nomic.png */
   path: string;
   eyebrow: string;
   title: string;
+  /** A line under the title: a speaker's job title. */
+  subtitle?: string;
   speakers: Speaker[];
+  /** A line above the time: what a speaker is on stage for. */
+  detail?: string;
   when: string;
 }
 
@@ -65,6 +71,51 @@ export function shareCards(edition: Edition): ShareCard[] {
   ];
 }
 
+/**
+ * A card per speaker page and per briefing page: who, their job, what they are on stage for and when. Briefings
+ * show their badges and follow the configuration entry, as the page does; the rehearsal speaker's card says
+ * "Tech check rehearsal", which is what that page is for.
+ */
+export function speakerShareCards(edition: Edition): ShareCard[] {
+  const { event } = edition;
+  const card = (
+    path: string,
+    eyebrow: string,
+    person: { name: string; title: string },
+    sessions: SpeakerSession[],
+  ): ShareCard[] => {
+    const onStream = sessions.filter((session) => session.type !== "Green room");
+    const shown = onStream.length > 0 ? onStream : sessions;
+    const [first] = shown;
+    const last = shown.at(-1);
+    if (!first || !last) return [];
+    const date = formatLongDate(first.start, event.timeZone);
+    return [
+      {
+        path,
+        eyebrow,
+        title: person.name,
+        subtitle: person.title,
+        speakers: [],
+        detail: shown.length > 1 ? `${String(shown.length)} sessions` : first.title,
+        when:
+          shown.length > 1
+            ? `${date} · ${formatClock(first.start, event.timeZone)} - ${formatClock(last.end, event.timeZone)} ${event.timeZoneLabel}`
+            : `${date} · ${formatTimeRange(first.start, first.end, event.timeZone)} ${event.timeZoneLabel}`,
+      },
+    ];
+  };
+  const speakers = speakersWithSessions(edition).flatMap((speaker) =>
+    card(speakerShareImagePath(speaker.id), roleOf(edition, speaker.id), speaker, sessionsOf(edition, speaker.id)),
+  );
+  const briefings = edition.briefings.flatMap((briefing) => {
+    const view = briefingView(edition, briefing);
+    if (!view.found) return [];
+    return card(briefingShareImagePath(briefing.slug), briefing.badges.join(" · "), view.speaker, view.sessions);
+  });
+  return [...speakers, ...briefings];
+}
+
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -72,6 +123,29 @@ const initials = (name: string) =>
     .join("")
     .slice(0, 2)
     .toUpperCase();
+
+/** A person's initials on the brand gradient, standing in for their portrait (see decision 004). */
+function Initials({ name, size }: { name: string; size: number }) {
+  return (
+    <div
+      style={{
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        flexShrink: 0,
+        width: size,
+        height: size,
+        borderRadius: 999,
+        backgroundImage: "linear-gradient(135deg, #ff00c7, #0038ff)",
+        fontFamily: "Space Grotesk",
+        fontSize: Math.round(size * 0.4),
+        fontWeight: 700,
+      }}
+    >
+      {initials(name)}
+    </div>
+  );
+}
 
 function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
   const titleSize = card.title.length > 60 ? 54 : 64;
@@ -110,38 +184,32 @@ function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
         </div>
         <div style={{ display: "flex", fontSize: 28, fontWeight: 700, color: "#ff6ad9" }}>{card.eyebrow}</div>
       </div>
-      <div
-        style={{
-          display: "flex",
-          fontFamily: "Space Grotesk",
-          fontSize: titleSize,
-          fontWeight: 700,
-          lineHeight: 1.08,
-          letterSpacing: -1,
-        }}
-      >
-        {card.title}
+      <div style={{ display: "flex", alignItems: "center", gap: 40 }}>
+        {card.subtitle ? <Initials name={card.title} size={168} /> : null}
+        <div style={{ display: "flex", flexDirection: "column", gap: 14 }}>
+          <div
+            style={{
+              display: "flex",
+              fontFamily: "Space Grotesk",
+              fontSize: titleSize,
+              fontWeight: 700,
+              lineHeight: 1.08,
+              letterSpacing: -1,
+            }}
+          >
+            {card.title}
+          </div>
+          {card.subtitle ? (
+            <div style={{ display: "flex", fontSize: 34, color: "#b6b6c8" }}>{card.subtitle}</div>
+          ) : null}
+        </div>
       </div>
       <div style={{ display: "flex", flexDirection: "column", gap: 22 }}>
+        {card.detail ? <div style={{ display: "flex", fontSize: 30, fontWeight: 700 }}>{card.detail}</div> : null}
         <div style={{ display: "flex", gap: 36 }}>
           {card.speakers.map((speaker) => (
             <div key={speaker.id} style={{ display: "flex", alignItems: "center", gap: 18 }}>
-              <div
-                style={{
-                  display: "flex",
-                  alignItems: "center",
-                  justifyContent: "center",
-                  width: 76,
-                  height: 76,
-                  borderRadius: 999,
-                  backgroundImage: "linear-gradient(135deg, #ff00c7, #0038ff)",
-                  fontFamily: "Space Grotesk",
-                  fontSize: 30,
-                  fontWeight: 700,
-                }}
-              >
-                {initials(speaker.name)}
-              </div>
+              <Initials name={speaker.name} size={76} />
               <div style={{ display: "flex", flexDirection: "column" }}>
                 <div style={{ display: "flex", fontSize: 30, fontWeight: 700 }}>{speaker.name}</div>
                 {card.speakers.length === 1 ? (

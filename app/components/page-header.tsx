@@ -1,15 +1,33 @@
 import type { ReactNode } from "react";
 import { GradientBlobs } from "./gradient-blobs";
 
-/** The top of an inner page: an optional eyebrow, the page's one h1, and a lead paragraph. */
-export function PageHeader({ eyebrow, title, children }: { eyebrow?: ReactNode; title: string; children?: ReactNode }) {
+/**
+ * The top of an inner page: an optional eyebrow, the page's one h1, and a lead paragraph; `media` (a portrait)
+ * stands beside them.
+ */
+export function PageHeader({
+  eyebrow,
+  title,
+  media,
+  children,
+}: {
+  eyebrow?: ReactNode;
+  title: string;
+  media?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <header className="relative isolate overflow-hidden border-b border-line">
       <GradientBlobs className="-z-10 opacity-60" />
-      <div className="mx-auto max-w-6xl px-6 pt-14 pb-12 sm:pt-20">
-        {eyebrow ? <div className="mb-5 flex flex-wrap items-center gap-2">{eyebrow}</div> : null}
-        <h1 className="max-w-4xl font-display text-4xl leading-tight font-bold tracking-tight sm:text-6xl">{title}</h1>
-        {children ? <div className="mt-5 max-w-3xl text-lg leading-relaxed text-white/85">{children}</div> : null}
+      <div className="mx-auto flex max-w-6xl items-center gap-5 px-6 pt-14 pb-12 sm:gap-8 sm:pt-20">
+        {media}
+        <div className="min-w-0 flex-1">
+          {eyebrow ? <div className="mb-5 flex flex-wrap items-center gap-2">{eyebrow}</div> : null}
+          <h1 className="max-w-4xl font-display text-4xl leading-tight font-bold tracking-tight sm:text-6xl">
+            {title}
+          </h1>
+          {children ? <div className="mt-5 max-w-3xl text-lg leading-relaxed text-white/85">{children}</div> : null}
+        </div>
       </div>
     </header>
   );

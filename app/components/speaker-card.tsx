@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Speaker } from "../../content";
+import { Portrait } from "./portrait";
 
 /** A speaker's portrait, name and title, with their bio when there is room for it. */
 export function SpeakerCard({
@@ -13,13 +14,7 @@ export function SpeakerCard({
 }) {
   return (
     <article className="flex flex-col gap-4 rounded-3xl border border-line bg-panel p-5 sm:flex-row sm:gap-5 sm:p-6">
-      <img
-        src={speaker.portrait}
-        alt={`Portrait of ${speaker.name}`}
-        width={400}
-        height={400}
-        className="size-20 shrink-0 rounded-2xl sm:size-24"
-      />
+      <Portrait src={speaker.portrait} name={speaker.name} className="size-20 shrink-0 rounded-2xl sm:size-24" />
       <div>
         <h3 className="text-xl font-bold">
           {href ? (

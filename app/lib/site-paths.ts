@@ -47,9 +47,24 @@ export function sessionCalendarPath(id: string): string {
   return `/calendar/${id}.ics`;
 }
 
+/** A speaker's own calendar file: their sessions, with an alarm at their join time. */
+export function speakerCalendarPath(id: string): string {
+  return `/calendar/speakers/${id}.ics`;
+}
+
 /** A talk's own share card, 1200x630 (written at build time by scripts/share-images.tsx). */
 export function shareImagePath(id: string): string {
   return `/og/talks/${id}.png`;
+}
+
+/** A speaker page's share card. */
+export function speakerShareImagePath(id: string): string {
+  return `/og/speakers/${id}.png`;
+}
+
+/** A briefing page's share card, by its slug (the rehearsal briefing's slug is also a speaker id). */
+export function briefingShareImagePath(slug: string): string {
+  return `/og/briefings/${slug}.png`;
 }
 
 /** "GLOSAIC 2025" -> "glosaic-2025" */

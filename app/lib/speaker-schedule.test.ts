@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { formatClock } from "./time";
-import { joinTimeOf, roleOf, sessionsOf, speakersWithSessions } from "./speaker-schedule";
+import {
+  joinTimeOf,
+  participantsText,
+  roleOf,
+  sentenceList,
+  sessionsOf,
+  speakersWithSessions,
+} from "./speaker-schedule";
 
 const ny = edition.event.timeZone;
 const briefingFor = (badges: string[]) => {
@@ -52,6 +59,22 @@ describe("A speaker's sessions", () => {
       (b) => b.badges.join() === "Speaker,Panel" && sessionsOf(edition, b.speakerId).length === 2,
     )!;
     expect(sessionsOf(edition, panellist.speakerId).map((s) => s.type)).toEqual(["Green room", "Panel"]);
+  });
+
+  it("names the moderator apart from fellow speakers, and never the speaker themselves", () => {
+    const [panel] = sessionsOf(edition, "leilani-kealoha");
+    expect(panel?.host?.name).toBe("Adaeze Fontaine");
+    expect(participantsText(panel!)).toBe("Adaeze Fontaine (moderator), Rustam Nazarov and Ingrid Solberg");
+    const [hosted] = sessionsOf(edition, "adaeze-fontaine");
+    expect(hosted?.host).toBeUndefined();
+    expect(participantsText(hosted!)).toBe("Leilani Kealoha, Rustam Nazarov and Ingrid Solberg");
+  });
+
+  it("writes names as a sentence reads them", () => {
+    expect(sentenceList([])).toBe("");
+    expect(sentenceList(["Ada"])).toBe("Ada");
+    expect(sentenceList(["Ada", "Ben"])).toBe("Ada and Ben");
+    expect(sentenceList(["Ada", "Ben", "Cy"])).toBe("Ada, Ben and Cy");
   });
 
   it("labels moderators and speakers", () => {

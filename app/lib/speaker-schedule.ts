@@ -9,6 +9,8 @@ export interface SpeakerSession {
   end: string;
   /** Everyone else in the session: the host and the other speakers. */
   others: Speaker[];
+  /** The session's moderator, when that is someone else: pages name them apart from fellow speakers. */
+  host?: Speaker;
   /** The talk page of the session, where it has one. */
   talkPath?: string;
 }
@@ -32,6 +34,7 @@ export function sessionsOf(edition: Edition, speakerId: string): SpeakerSession[
       start: slot.start,
       end: slot.end,
       others: others([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds]),
+      host: slot.hostId && slot.hostId !== speakerId ? byId.get(slot.hostId) : undefined,
       talkPath: edition.talks.find((talk) => talk.id === slot.talkId)?.path,
     }));
   const backstage = edition.backstage
@@ -71,4 +74,17 @@ export function speakersWithSessions(edition: Edition): Speaker[] {
 /** The label a speaker's page shows: moderators host sessions, everyone else speaks in them. */
 export function roleOf(edition: Edition, speakerId: string): "Moderator" | "Speaker" {
   return edition.agenda.some((slot) => slot.hostId === speakerId) ? "Moderator" : "Speaker";
+}
+
+/** "Ada", "Ada and Ben", "Ada, Ben and Cy": names as a sentence reads them. */
+export function sentenceList(names: string[]): string {
+  const rest = names.slice(0, -1);
+  const last = names.at(-1) ?? "";
+  return rest.length > 0 ? `${rest.join(", ")} and ${last}` : last;
+}
+
+/** Who else is in a session, the moderator first and marked as such: "Ada Obi (moderator), Ben Lo and Cy Park". */
+export function participantsText(session: SpeakerSession): string {
+  const guests = session.others.filter((other) => other.id !== session.host?.id).map((other) => other.name);
+  return sentenceList([...(session.host ? [`${session.host.name} (moderator)`] : []), ...guests]);
 }

@@ -1,63 +1,60 @@
 import { Link, useLocation } from "react-router";
 import { edition } from "../../content";
 import { ExternalLink } from "../components/external-link";
+import { JoinCard } from "../components/join-card";
+import { Portrait } from "../components/portrait";
 import { SessionList } from "../components/session-list";
+import { ShareOnX } from "../components/share-on-x";
+import { SpeakerCard } from "../components/speaker-card";
+import { SpeakerNotFound } from "../components/speaker-not-found";
 import { Badge } from "../components/ui/badge";
-import { briefingByPath, normalisePath, speakerById } from "../lib/lookups";
+import { briefingBadgeColour, briefingView, timelineOf } from "../lib/briefing";
+import { briefingByPath, normalisePath } from "../lib/lookups";
 import { pageMeta } from "../lib/seo";
-import { joinTimeOf, sessionsOf } from "../lib/speaker-schedule";
-import { formatClock, formatShortDate } from "../lib/time";
+import { speakerShareIntent } from "../lib/share-intent";
+import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../lib/site-paths";
+import { formatShortDate } from "../lib/time";
 import type { Route } from "./+types/briefing";
 
-/**
- * A speaker's briefing for the day: who, when to join, where, and the links they need. The optional configuration
- * entry (the spec's '{slug}-qa') can rename the session and stand in another speaker's name, title and photo.
- */
+/** One module serves every fixed briefing: routes.ts gives each briefing path its own route. */
 function briefingAt(pathname: string) {
   const briefing = briefingByPath(normalisePath(pathname));
   if (!briefing) throw new Error(`No briefing at ${pathname}`);
-  const record = speakerById(briefing.speakerId);
-  const override = briefing.configKey ? edition.briefingConfig[briefing.configKey] : undefined;
-  const speaker = record && {
-    name: override?.speaker?.name ?? record.name,
-    title: override?.speaker?.title ?? record.title,
-    portrait: override?.speaker?.imgUrl ?? record.portrait,
-  };
-  const sessions = sessionsOf(edition, briefing.speakerId).map((session) =>
-    override?.title && session.type !== "Green room" ? { ...session, title: override.title } : session,
-  );
-  return { briefing, speaker, sessions, joinTime: joinTimeOf(edition, briefing.speakerId, sessions) };
+  return briefingView(edition, briefing);
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
-  const { briefing, speaker } = briefingAt(location.pathname);
-  const name = speaker?.name ?? "Speaker not found";
+  const view = briefingAt(location.pathname);
+  const { event } = edition;
+  if (!view.found) {
+    return pageMeta({
+      title: `Speaker not found - ${event.shortName}`,
+      description: `This ${event.name} briefing page has no speaker. Speakers find their sessions and links on their own briefing page.`,
+      path: view.briefing.path,
+      noindex: true,
+    });
+  }
+  const { speaker } = view;
   return pageMeta({
-    title: `Speaker Page: ${name} - ${edition.event.shortName}`,
-    description: `Everything ${name} needs for ${edition.event.name}: sessions, when to join the stream, and the links.`,
-    path: briefing.path,
+    title: `Speaker Page: ${speaker.name} - ${event.shortName}`,
+    description: `Everything ${speaker.name} needs for ${event.name}: when to join the stream, the sessions and who is in them, and the links.`,
+    path: view.briefing.path,
+    image: {
+      path: briefingShareImagePath(view.briefing.slug),
+      alt: `${speaker.name}, ${speaker.title}: ${view.briefing.badges.join(" and ")} at ${event.name}`,
+    },
     noindex: true,
   });
 };
 
 export default function BriefingPage() {
-  const { briefing, speaker, sessions, joinTime } = briefingAt(useLocation().pathname);
+  const view = briefingAt(useLocation().pathname);
+  if (!view.found) return <SpeakerNotFound />;
+
+  const { briefing, speaker, sessions, joinTime, panel } = view;
   const { event } = edition;
-
-  if (!speaker) {
-    return (
-      <section className="mx-auto max-w-3xl px-6 py-24 text-center">
-        <h1 className="text-4xl font-bold">Speaker not found</h1>
-        <p className="mt-6">
-          <Link to="/" className="text-sky underline underline-offset-4">
-            ← Back to conference
-          </Link>
-        </p>
-      </section>
-    );
-  }
-
-  const firstName = speaker.name.split(" ")[0];
+  const et = { timeZone: event.timeZone, label: event.timeZoneLabel };
+  const shareHref = speakerShareIntent(sessions, event.links.broadcast);
   const importantLinks = [
     { label: "Join Link", href: event.links.streamJoin },
     { label: "Group chat", href: event.links.groupChat },
@@ -66,80 +63,110 @@ export default function BriefingPage() {
   ];
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-6 py-10">
-      <p className="rounded-2xl bg-linear-to-r from-electric to-magenta px-5 py-3 text-center font-display text-lg font-bold">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-6 sm:gap-8 sm:px-6 sm:py-10">
+      <p className="rounded-2xl bg-linear-to-r from-electric to-magenta px-5 py-2.5 text-center font-display text-lg font-bold">
         Tomorrow is the day!
       </p>
-      <header className="flex items-center gap-5">
-        <img
-          src={speaker.portrait}
-          alt={`Portrait of ${speaker.name}`}
-          width={400}
-          height={400}
-          className="size-24 shrink-0 rounded-3xl sm:size-28"
-        />
-        <div>
-          <h1 className="font-display text-4xl font-bold">Hey {firstName}!</h1>
-          <p className="text-sky">{speaker.title}</p>
+      <header className="flex items-center gap-4 sm:gap-6">
+        <Portrait src={speaker.portrait} name={speaker.name} className="size-20 shrink-0 rounded-2xl sm:size-28" />
+        <div className="min-w-0">
+          <h1 className="font-display text-3xl font-bold sm:text-5xl">Hey {speaker.firstName}!</h1>
+          <p className="mt-1 text-sky">
+            {speaker.name}, {speaker.title}
+          </p>
           <div className="mt-2 flex gap-2">
             {briefing.badges.map((badge) => (
-              <Badge key={badge}>{badge}</Badge>
+              <Badge key={badge} colour={briefingBadgeColour(badge)}>
+                {badge}
+              </Badge>
             ))}
           </div>
         </div>
       </header>
 
-      {joinTime ? (
-        <section aria-labelledby="join-title" className="rounded-3xl border border-line bg-panel p-6">
-          <h2 id="join-title" className="text-2xl font-bold">
-            When to join
-          </h2>
-          <p className="mt-2 text-lg">
-            {formatShortDate(joinTime, event.timeZone)}: join the stream (virtual green room) at{" "}
-            {formatClock(joinTime, event.timeZone)} {event.timeZoneLabel}.
-          </p>
-        </section>
-      ) : null}
+      {/* The join box comes first in the page, so a phone shows it right under the greeting; on a wide screen it
+          moves to the right-hand column and stays in view. */}
+      <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-10">
+        {joinTime ? (
+          <div className="lg:col-start-2 lg:row-start-1">
+            <div className="lg:sticky lg:top-24">
+              <JoinCard
+                steps={timelineOf(sessions, joinTime, et, event.date)}
+                note={`${formatShortDate(joinTime, event.timeZone)} · all times ${event.timeZoneLabel}`}
+                joinHref={event.links.streamJoin}
+                calendarHref={speakerCalendarPath(briefing.speakerId)}
+              />
+            </div>
+          </div>
+        ) : null}
 
-      <section aria-labelledby="sessions-title">
-        <h2 id="sessions-title" className="mb-4 text-2xl font-bold">
-          {sessions.length > 1 ? "Your Sessions" : "Your Session"}
-        </h2>
-        <SessionList sessions={sessions} />
-      </section>
+        <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-1">
+          <section aria-labelledby="sessions-title">
+            <h2 id="sessions-title" className="mb-4 text-2xl font-bold">
+              {sessions.length > 1 ? "Your Sessions" : "Your Session"}
+            </h2>
+            <SessionList sessions={sessions} variant="briefing" />
+          </section>
 
-      <section aria-labelledby="links-title">
-        <h2 id="links-title" className="mb-4 text-2xl font-bold">
-          Important Links
-        </h2>
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {importantLinks.map((link) => (
-            <li key={link.label}>
-              <ExternalLink
-                href={link.href}
-                className="block rounded-2xl border border-line bg-panel px-5 py-4 font-semibold hover:border-white/50"
-              >
-                {link.label}
+          {panel ? (
+            <section aria-labelledby="panel-title">
+              <h2 id="panel-title" className="mb-4 text-2xl font-bold">
+                Your panel
+              </h2>
+              <h3 className="mb-3 text-sm font-semibold tracking-wide text-muted uppercase">Fellow panellists</h3>
+              <div className="flex flex-col gap-3">
+                {panel.panellists.map((panellist) => (
+                  <SpeakerCard key={panellist.id} speaker={panellist} href={speakerPath(panellist.id)} />
+                ))}
+              </div>
+              <h3 className="mt-6 mb-3 text-sm font-semibold tracking-wide text-muted uppercase">Moderator</h3>
+              <SpeakerCard speaker={panel.moderator} href={speakerPath(panel.moderator.id)} />
+            </section>
+          ) : null}
+
+          <section aria-labelledby="links-title">
+            <h2 id="links-title" className="mb-4 text-2xl font-bold">
+              Important Links
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {importantLinks.map((link) => (
+                <li key={link.label}>
+                  <ExternalLink
+                    href={link.href}
+                    className="flex min-h-14 items-center justify-between gap-3 rounded-2xl border border-line bg-panel px-5 py-4 font-semibold hover:border-white/50"
+                  >
+                    {link.label}
+                    <span aria-hidden="true" className="text-sky">
+                      ↗
+                    </span>
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+            {shareHref ? (
+              <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
+                <p className="text-muted">Tell your followers you are on:</p>
+                <ShareOnX href={shareHref} />
+              </div>
+            ) : null}
+            <p className="mt-6">
+              Loom on how it works (if interested):{" "}
+              <ExternalLink href={event.links.walkthrough} className="text-sky underline underline-offset-4">
+                Streamyard walkthrough
               </ExternalLink>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6">
-          Loom on how it works (if interested):{" "}
-          <ExternalLink href={event.links.walkthrough} className="text-sky underline underline-offset-4">
-            Streamyard walkthrough
-          </ExternalLink>
-        </p>
-      </section>
+            </p>
+          </section>
 
-      <p className="text-white/85">
-        After the conference: We&apos;ll post/share the recorded videos with you! Stay tuned for that.
-      </p>
-      <p>
-        <Link to="/" className="text-sky underline underline-offset-4">
-          ← Back to conference
-        </Link>
-      </p>
+          <p className="rounded-2xl border border-line px-5 py-4 text-white/85">
+            After the conference: We&apos;ll post/share the recorded videos with you! Stay tuned for that.
+          </p>
+          <p>
+            <Link to="/" className="text-sky underline underline-offset-4">
+              ← Back to conference
+            </Link>
+          </p>
+        </div>
+      </div>
     </div>
   );
 }

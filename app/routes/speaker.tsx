@@ -1,17 +1,20 @@
 import { Link, redirect, useParams } from "react-router";
 import { edition } from "../../content";
 import { ExternalLink } from "../components/external-link";
+import { JoinCard } from "../components/join-card";
 import { PageHeader } from "../components/page-header";
+import { Portrait } from "../components/portrait";
 import { SessionList } from "../components/session-list";
+import { ShareOnX } from "../components/share-on-x";
 import { ZoneSwitch } from "../components/zone-switch";
 import { Badge } from "../components/ui/badge";
-import { ButtonLink } from "../components/ui/button-link";
+import { timelineOf } from "../lib/briefing";
+import { useDisplayZone } from "../lib/display-zone";
 import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
-import { speakerPath } from "../lib/site-paths";
+import { speakerShareIntent } from "../lib/share-intent";
+import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../lib/site-paths";
 import { joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
-import { useDisplayZone } from "../lib/display-zone";
-import { formatClock } from "../lib/time";
 import type { Route } from "./+types/speaker";
 
 /** Only people with sessions have a page; any other id goes to the not-found page (the server does the same). */
@@ -27,10 +30,15 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = ({ params }) => {
   const speaker = speakerWithSessions(params.id);
   if (!speaker) return [];
+  const role = roleOf(edition, speaker.id);
   return pageMeta({
     title: titled(speaker.name),
     description: `${speaker.name}, ${speaker.title}, at ${edition.event.name}: their sessions and links.`,
     path: speakerPath(speaker.id),
+    image: {
+      path: speakerShareImagePath(speaker.id),
+      alt: `${speaker.name}, ${speaker.title}: ${role} at ${edition.event.name}`,
+    },
   });
 };
 
@@ -41,35 +49,35 @@ export default function SpeakerPage() {
   const zone = useDisplayZone();
   const sessions = sessionsOf(edition, speaker.id);
   const joinTime = joinTimeOf(edition, speaker.id, sessions);
+  const shareHref = speakerShareIntent(sessions, event.links.broadcast);
 
   return (
     <>
-      <PageHeader title={speaker.name} eyebrow={<Badge>{roleOf(edition, speaker.id)}</Badge>}>
+      <PageHeader
+        title={speaker.name}
+        eyebrow={<Badge>{roleOf(edition, speaker.id)}</Badge>}
+        media={
+          <Portrait src={speaker.portrait} name={speaker.name} className="size-24 shrink-0 rounded-3xl sm:size-40" />
+        }
+      >
         <p className="text-sky">{speaker.title}</p>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 md:grid-cols-[16rem_1fr]">
-        <div className="flex flex-col gap-5">
-          <img
-            src={speaker.portrait}
-            alt={`Portrait of ${speaker.name}`}
-            width={400}
-            height={400}
-            className="aspect-square w-40 rounded-3xl md:w-full"
-          />
-          <p className="leading-relaxed text-white/85">{speaker.bio}</p>
-          {speaker.links.length > 0 ? (
-            <ul className="flex flex-col gap-2">
-              {speaker.links.map((link) => (
-                <li key={link.url}>
-                  <ExternalLink href={link.url} className="text-sky underline underline-offset-4">
-                    {link.label}
-                  </ExternalLink>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-8">
+      <div className="mx-auto grid max-w-6xl gap-10 px-6 py-10 sm:py-12 lg:grid-cols-[1fr_24rem]">
+        {joinTime ? (
+          <div className="lg:col-start-2 lg:row-start-1">
+            <div className="lg:sticky lg:top-24">
+              <JoinCard
+                steps={timelineOf(sessions, joinTime, zone, event.date)}
+                note={`Times in ${zone.description}.`}
+                joinHref={event.links.streamJoin}
+                calendarHref={speakerCalendarPath(speaker.id)}
+              >
+                {shareHref ? <ShareOnX href={shareHref} /> : null}
+              </JoinCard>
+            </div>
+          </div>
+        ) : null}
+        <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="sessions-title">
             <h2 id="sessions-title" className="mb-4 text-2xl font-bold">
               Sessions
@@ -79,19 +87,26 @@ export default function SpeakerPage() {
             </div>
             <SessionList sessions={sessions} />
           </section>
-          {joinTime ? (
-            <section aria-labelledby="join-title" className="rounded-3xl border border-line bg-panel p-6">
-              <h2 id="join-title" className="text-2xl font-bold">
-                Join the stream
-              </h2>
-              <p className="mt-2 text-lg">
-                Join at {formatClock(joinTime, zone.timeZone)} {zone.label}.
-              </p>
-              <div className="mt-4">
-                <ButtonLink href={event.links.streamJoin}>Join Link</ButtonLink>
-              </div>
-            </section>
-          ) : null}
+          <section aria-labelledby="about-title">
+            <h2 id="about-title" className="mb-4 text-2xl font-bold">
+              About {speaker.name.split(/\s+/)[0]}
+            </h2>
+            <p className="max-w-prose text-lg leading-relaxed text-white/85">{speaker.bio}</p>
+            {speaker.links.length > 0 ? (
+              <ul className="mt-5 flex flex-wrap gap-3">
+                {speaker.links.map((link) => (
+                  <li key={link.url}>
+                    <ExternalLink
+                      href={link.url}
+                      className="inline-flex min-h-11 items-center rounded-full border border-line px-5 font-semibold text-sky hover:border-white/50"
+                    >
+                      {link.label}
+                    </ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
           <p>
             <Link to="/" className="text-sky underline underline-offset-4">
               ← Back to conference

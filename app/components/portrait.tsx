@@ -1,0 +1,49 @@
+import { useCallback, useState } from "react";
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((part) => part[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+/**
+ * A person's photo, or their initials on the brand gradient when the photo cannot be loaded (spec §8). The
+ * placeholder is drawn in the page rather than fetched, so it cannot fail in turn. `className` sizes and rounds
+ * both alike.
+ */
+export function Portrait({ src, name, className }: { src: string; name: string; className: string }) {
+  const [failed, setFailed] = useState(false);
+  // A prerendered image can fail before React hydrates and listens for its error event; the ref sees that case.
+  const checkLoaded = useCallback((image: HTMLImageElement | null) => {
+    if (image?.complete && image.naturalWidth === 0) setFailed(true);
+  }, []);
+
+  if (failed) {
+    return (
+      <span
+        role="img"
+        aria-label={`Portrait of ${name}`}
+        className={`@container flex items-center justify-center bg-linear-to-br from-magenta to-electric font-display font-bold text-white ${className}`}
+      >
+        <span aria-hidden="true" className="text-[36cqw] leading-none">
+          {initialsOf(name)}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <img
+      ref={checkLoaded}
+      src={src}
+      alt={`Portrait of ${name}`}
+      width={400}
+      height={400}
+      className={className}
+      onError={() => {
+        setFailed(true);
+      }}
+    />
+  );
+}

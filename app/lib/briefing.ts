@@ -1,0 +1,104 @@
+import type { Briefing, Edition, Speaker } from "../../content";
+import { joinTimeOf, sessionsOf, type SpeakerSession } from "./speaker-schedule";
+import { formatClock, formatTimeRange, formatWeekdayDate, zonedDate } from "./time";
+
+/** The person a briefing greets: their record, or the stand-in that the '{slug}-qa' configuration entry names. */
+export interface BriefingSpeaker {
+  name: string;
+  firstName: string;
+  title: string;
+  portrait: string;
+}
+
+export type BriefingView =
+  | { found: false; briefing: Briefing }
+  | {
+      found: true;
+      briefing: Briefing;
+      speaker: BriefingSpeaker;
+      sessions: SpeakerSession[];
+      /** Undefined only for someone with no session, who then has nothing to join. */
+      joinTime: string | undefined;
+      /** For a panellist: who else is on the panel, and who moderates it. */
+      panel?: { panellists: Speaker[]; moderator: Speaker };
+    };
+
+/**
+ * Everything a briefing page shows, or `found: false` when the speaker's record is missing (spec §8: "Speaker not
+ * found"). The configuration entry, when present, renames the speaker's sessions on stream (not the green room)
+ * and stands in its speaker's name, title and photo; without it the agenda's title and the record apply.
+ */
+export function briefingView(edition: Edition, briefing: Briefing): BriefingView {
+  const record = edition.speakers.find((speaker) => speaker.id === briefing.speakerId);
+  const entry = briefing.configKey ? edition.briefingConfig[briefing.configKey] : undefined;
+  const person = entry?.speaker
+    ? { name: entry.speaker.name, title: entry.speaker.title, portrait: entry.speaker.imgUrl }
+    : record && { name: record.name, title: record.title, portrait: record.portrait };
+  if (!person) return { found: false, briefing };
+
+  const sessions = sessionsOf(edition, briefing.speakerId).map((session) =>
+    entry?.title && session.type !== "Green room" ? { ...session, title: entry.title } : session,
+  );
+  const panelSession = sessions.find((session) => session.type === "Panel" && session.host);
+  const panel = panelSession?.host && {
+    panellists: panelSession.others.filter((other) => other.id !== panelSession.host?.id),
+    moderator: panelSession.host,
+  };
+  return {
+    found: true,
+    briefing,
+    speaker: { ...person, firstName: person.name.split(/\s+/)[0] ?? person.name },
+    sessions,
+    joinTime: joinTimeOf(edition, briefing.speakerId, sessions),
+    ...(panel ? { panel } : {}),
+  };
+}
+
+/** Briefing badges (spec §9): Panel purple, Green room green, every other label blue. */
+export function briefingBadgeColour(label: string): "purple" | "green" | "blue" {
+  if (label === "Panel") return "purple";
+  if (label === "Green room") return "green";
+  return "blue";
+}
+
+export interface TimelineStep {
+  /** "9:55am ET" or "10:00 - 10:30am ET" */
+  time: string;
+  /** "join the stream (virtual green room)", "green room", "session" */
+  what: string;
+  session?: SpeakerSession;
+}
+
+/**
+ * The evening-before summary: when to join, then each session up to the first one on stream. A speaker with more
+ * sessions is told which one opens their day; the full list follows on the page. In a zone where a time falls on
+ * another day than the event's `date`, that day is written beside it.
+ */
+export function timelineOf(
+  sessions: SpeakerSession[],
+  joinTime: string,
+  zone: { timeZone: string; label: string },
+  date: string,
+): TimelineStep[] {
+  const onStream = sessions.filter((session) => session.type !== "Green room");
+  const firstOnStream = onStream[0];
+  const upToFirst = firstOnStream ? sessions.slice(0, sessions.indexOf(firstOnStream) + 1) : sessions;
+  const day = (instant: string) =>
+    zonedDate(new Date(instant), zone.timeZone) === date ? "" : ` (${formatWeekdayDate(instant, zone.timeZone)})`;
+  return [
+    {
+      time: `${formatClock(joinTime, zone.timeZone)} ${zone.label}${day(joinTime)}`,
+      what: "join the stream (virtual green room)",
+    },
+    ...upToFirst.map((session) => ({
+      time: `${formatTimeRange(session.start, session.end, zone.timeZone)} ${zone.label}${day(session.start)}`,
+      what:
+        session.type === "Green room"
+          ? "green room"
+          : onStream.length > 1
+            ? `session (first of ${String(onStream.length)})`
+            : "session",
+      session,
+    })),
+  ];
+}
