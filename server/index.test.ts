@@ -20,7 +20,8 @@ function start(env: Record<string, string>) {
   return { status: result.status, stderr: result.stderr.trim() };
 }
 
-describe("Starting the server", () => {
+// Each case spawns Node with tsx: seconds on a busy shared machine. The budget stops hangs, not slowness.
+describe("Starting the server", { timeout: 30_000 }, () => {
   it("stops with exit code 1 and one clear line on a bad setting", () => {
     const { status, stderr } = start({ PORT: "not-a-port" });
     expect(status).toBe(1);
