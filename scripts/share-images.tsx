@@ -4,6 +4,7 @@ import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import type { Edition, Speaker } from "../content";
 import { briefingView } from "../app/lib/briefing";
+import { initialsOf } from "../app/lib/initials";
 import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../app/lib/site-paths";
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
 import { formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
@@ -116,14 +117,6 @@ export function speakerShareCards(edition: Edition): ShareCard[] {
   return [...speakers, ...briefings];
 }
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .map((part) => part[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-
 /** A person's initials on the brand gradient, standing in for their portrait (see decision 004). */
 function Initials({ name, size }: { name: string; size: number }) {
   return (
@@ -142,7 +135,7 @@ function Initials({ name, size }: { name: string; size: number }) {
         fontWeight: 700,
       }}
     >
-      {initials(name)}
+      {initialsOf(name)}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { LeaderboardDemo } from "../lib/leaderboard";
 import type { VotingPhase } from "../lib/voting";
 import { ExternalLink } from "./external-link";
-import { PresenterPortrait } from "./presenter-portrait";
+import { Portrait } from "./portrait";
 import { Badge } from "./ui/badge";
 
 export interface DemoCardProps {
@@ -39,7 +39,11 @@ export function DemoCard({ demo, phase, hasVoted, voting, onVote }: DemoCardProp
       </h3>
 
       <div className="flex items-center gap-3">
-        <PresenterPortrait presenter={demo.presenter} />
+        <Portrait
+          src={demo.presenter.portrait}
+          name={demo.presenter.name}
+          className="size-12 shrink-0 rounded-full border border-white/15"
+        />
         <div className="min-w-0">
           <p className="font-semibold">{demo.presenter.name}</p>
           <p className="text-sm text-sky">{demo.presenter.title}</p>

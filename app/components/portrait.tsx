@@ -1,12 +1,5 @@
 import { useCallback, useState } from "react";
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .map((part) => part[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+import { initialsOf } from "../lib/initials";
 
 /**
  * A person's photo, or their initials on the brand gradient when the photo cannot be loaded (spec §8). The
