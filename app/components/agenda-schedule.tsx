@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { edition, type AgendaSlot, type Speaker } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
-import { speakersByIds } from "../lib/lookups";
+import { speakerById, speakersByIds, talkPathOf } from "../lib/lookups";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -12,14 +12,13 @@ interface Row {
   host: Speaker | undefined;
 }
 
-function rows(): Row[] {
-  return edition.agenda.map((slot) => ({
-    slot,
-    talkPath: edition.talks.find((talk) => talk.id === slot.talkId)?.path,
-    people: speakersByIds(slot.speakerIds),
-    host: slot.hostId ? speakersByIds([slot.hostId])[0] : undefined,
-  }));
-}
+// The content is fixed for the life of the page: resolve each slot's talk and people once, not on every render.
+const rows: Row[] = edition.agenda.map((slot) => ({
+  slot,
+  talkPath: talkPathOf(slot.talkId),
+  people: speakersByIds(slot.speakerIds),
+  host: slot.hostId ? speakerById(slot.hostId) : undefined,
+}));
 
 /**
  * The whole day: a table where there is room for one (md and up), one card per session on phones. Both are in
@@ -27,11 +26,10 @@ function rows(): Row[] {
  */
 export function AgendaSchedule() {
   const zone = useDisplayZone();
-  const all = rows();
   return (
     <>
-      <AgendaTable rows={all} zone={zone} />
-      <AgendaCards rows={all} zone={zone} />
+      <AgendaTable rows={rows} zone={zone} />
+      <AgendaCards rows={rows} zone={zone} />
     </>
   );
 }

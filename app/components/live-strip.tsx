@@ -4,6 +4,7 @@ import { useClock } from "../lib/clock";
 import { useDisplayZone } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
 import { liveStatus } from "../lib/live";
+import { talkPathOf } from "../lib/lookups";
 import { formatClock } from "../lib/time";
 import { ExternalLink } from "./external-link";
 
@@ -14,12 +15,12 @@ import { ExternalLink } from "./external-link";
 export function LiveStrip() {
   // Nothing in the prerendered HTML: the build's instant says nothing about when the page is read.
   const hydrated = useHydrated();
-  const now = useClock((instant) => instant.getTime());
+  // Outside the live day the selected value stays 0, so the page does not re-render every second for nothing.
+  const now = useClock((instant) => (liveStatus(instant, edition.agenda) ? instant.getTime() : 0));
   const zone = useDisplayZone();
-  const status = hydrated ? liveStatus(new Date(now), edition.agenda) : null;
+  const status = hydrated && now ? liveStatus(new Date(now), edition.agenda) : null;
   if (!status) return null;
   const { current, next } = status;
-  const talkPath = (talkId: string | undefined) => edition.talks.find((talk) => talk.id === talkId)?.path;
 
   return (
     <aside
@@ -37,7 +38,7 @@ export function LiveStrip() {
                   Now
                 </span>
                 <span className="min-w-0 truncate">
-                  <SessionTitle title={current.session.title} path={talkPath(current.session.talkId)} />
+                  <SessionTitle title={current.session.title} path={talkPathOf(current.session.talkId)} />
                 </span>
                 <span className="shrink-0 font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
               </p>
@@ -56,7 +57,7 @@ export function LiveStrip() {
           {next ? (
             <p className="truncate text-sm text-muted">
               <span className="font-semibold text-white">Next</span> at {formatClock(next.start, zone.timeZone)}{" "}
-              {zone.label}: <SessionTitle title={next.title} path={talkPath(next.talkId)} />
+              {zone.label}: <SessionTitle title={next.title} path={talkPathOf(next.talkId)} />
             </p>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { edition } from "../../content";
 import { zoneAbbreviation } from "./time";
 
@@ -63,5 +63,9 @@ export function displayZoneFor(choice: ZoneChoice, visitorZone: string): Display
  */
 export function useDisplayZone(): DisplayZone {
   const choice = useSyncExternalStore(subscribe, readChoice, () => "event" as const);
-  return displayZoneFor(choice, choice === "local" ? Intl.DateTimeFormat().resolvedOptions().timeZone : "");
+  // Components that tick every second (the live strip) re-render often: build the zone's formatter once per choice.
+  return useMemo(
+    () => displayZoneFor(choice, choice === "local" ? Intl.DateTimeFormat().resolvedOptions().timeZone : ""),
+    [choice],
+  );
 }

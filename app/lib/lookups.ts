@@ -11,6 +11,13 @@ export function speakersByIds(ids: string[]): Speaker[] {
   return ids.flatMap((id) => speakersById.get(id) ?? []);
 }
 
+const talksById = new Map(edition.talks.map((talk) => [talk.id, talk]));
+
+/** The page of the talk an agenda slot presents, if it has one. */
+export function talkPathOf(talkId: string | undefined): string | undefined {
+  return talkId === undefined ? undefined : talksById.get(talkId)?.path;
+}
+
 export function talkByPath(path: string): Talk | undefined {
   return edition.talks.find((talk) => talk.path === path);
 }
