@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/lib/site-paths";
+import { prerenderPaths } from "./app/lib/page-list";
 
 export default {
   // Static HTML for every known route, hydrated for client-side navigation; no server rendering at run time.

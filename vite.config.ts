@@ -2,30 +2,63 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { edition } from "./content";
+import { liveStripIslandPath } from "./app/lib/site-paths";
+import * as contentExports from "./content";
 
 /**
  * The browser gets the edition as plain data. `content/index.ts` validates it with zod, which is right for the
  * build, the server and the tests, but would ship zod and the validator to every visitor to re-check data that
  * the build has already proved. For the client environment only, imports of the content module resolve to a
- * module holding the validated edition as JSON. (Vite restarts when content files change, since this config
- * imports them.)
+ * facade that re-exports each section of the validated edition from a module of its own, holding it as JSON: a
+ * page's chunks then carry the sections that page reads, not the whole edition. (Vite restarts when content files
+ * change, since this config imports them.)
  */
 function editionAsData(): Plugin {
   const contentModule = path.resolve("content/index.ts");
-  const virtualId = "\0edition-data";
+  const facadeId = "\0edition-data";
+  const sectionPrefix = "\0edition-data/";
+  // Every data export of the content module: the edition's sections and the indexes derived from them.
+  const wholes = new Set(["edition", "editionInput"]);
+  const data = new Map(Object.entries(contentExports).filter(([name]) => !wholes.has(name)));
+  const sections = [...data.keys()];
   return {
     name: "glosaic-edition-as-data",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (this.environment.name !== "client" || !importer || !/content(\/index(\.ts)?)?$/.test(source)) return null;
+      if (this.environment.name !== "client" || !importer) return null;
+      if (source.startsWith(sectionPrefix)) return source;
+      if (!/content(\/index(\.ts)?)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === contentModule ? virtualId : null;
+      return resolved?.id === contentModule ? facadeId : null;
     },
     load(id) {
-      if (id !== virtualId) return null;
+      if (id === facadeId) {
+        return sections
+          .map((section) => `export { ${section} } from ${JSON.stringify(sectionPrefix + section)};`)
+          .join("\n");
+      }
+      if (!id.startsWith(sectionPrefix)) return null;
+      const section = id.slice(sectionPrefix.length);
       // JSON.parse of a string literal parses faster than the same data as an object literal.
-      return `export const edition = JSON.parse(${JSON.stringify(JSON.stringify(edition))});`;
+      return `export const ${section} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(data.get(section)))});`;
+    },
+  };
+}
+
+/**
+ * The home page is served without React (see app/root.tsx): its one script is the live-strip island, an extra
+ * entry of the client build. It is written under a fixed name, outside the immutable /assets/, so the prerendered
+ * page can name it; its imports are hashed as usual.
+ */
+function liveStripIsland(): Plugin {
+  const entry = path.resolve("app/islands/live-strip.ts");
+  const fileName = liveStripIslandPath.slice(1);
+  return {
+    name: "glosaic-live-strip-island",
+    applyToEnvironment: (environment) => environment.name === "client",
+    apply: "build",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: entry, fileName });
     },
   };
 }
@@ -38,6 +71,18 @@ function editionAsData(): Plugin {
 process.env.GLOSAIC_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
-  plugins: [editionAsData(), tailwindcss(), reactRouter()],
+  plugins: [editionAsData(), liveStripIsland(), tailwindcss(), reactRouter()],
   define: { __BUILT_AT__: JSON.stringify(process.env.GLOSAIC_BUILT_AT) },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Every hydrated page needs React and the router: one file, compressed as one.
+            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,11 +1,22 @@
 import displayFont from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { useContext } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useMatches,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
+import { liveStripIslandPath } from "./lib/site-paths";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -14,17 +25,27 @@ export const links: Route.LinksFunction = () => [
   { rel: "sitemap", href: "/sitemap.xml", type: "application/xml" },
 ];
 
-/** Route handle: stream screens set `bare` to render full-screen, without the site's navigation and footer. */
+/**
+ * Route handle. Stream screens set `bare` to render full-screen, without the site's navigation and footer. A page
+ * that sets `static` is served as HTML and CSS without React: it is not hydrated, its links are plain page loads,
+ * and its one script is the live-strip island (docs/decisions/007).
+ */
 export interface PageHandle {
   bare?: boolean;
+  static?: boolean;
 }
 
-function isBare(handle: unknown): boolean {
-  return typeof handle === "object" && handle !== null && (handle as PageHandle).bare === true;
+function handleSays(handle: unknown, flag: keyof PageHandle): boolean {
+  return typeof handle === "object" && handle !== null && (handle as PageHandle)[flag] === true;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const bare = useMatches().some((match) => isBare(match.handle));
+  const matches = useMatches();
+  const bare = matches.some((match) => handleSays(match.handle, "bare"));
+  // React Router also renders a hydrating "SPA fallback" of "/" at build time and insists on its scripts; we never
+  // serve that file (scripts/postbuild.ts deletes it), but the home page's own HTML is rendered apart from it.
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
+  const staticPage = !spaFallback && matches.some((match) => handleSays(match.handle, "static"));
   return (
     <html lang="en">
       <head>
@@ -49,8 +70,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </div>
           </>
         )}
-        <ScrollRestoration />
-        <Scripts />
+        {staticPage ? (
+          <script type="module" src={liveStripIslandPath} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { edition } from "../content";
+import * as content from "../content";
 
 // The route table of spec §2. Talk and briefing paths come from the content, so a new edition's pages appear
 // by adding content, and every path the content names has a route.
@@ -12,9 +12,9 @@ export default [
   route("event", "routes/event.tsx"),
   route("countdown", "routes/countdown.tsx"),
   route("brb", "routes/brb.tsx"),
-  route(edition.panelPage.path.slice(1), "routes/panel.tsx"),
-  ...edition.talks.map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
-  ...edition.briefings.map((briefing) =>
+  route(content.panelPage.path.slice(1), "routes/panel.tsx"),
+  ...content.talks.map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
+  ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),
   ),
   route("speakers/:id", "routes/speaker.tsx"),

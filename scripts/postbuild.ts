@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition } from "../content";
-import { sitemapPaths } from "../app/lib/site-paths";
+import { sitemapPaths } from "../app/lib/page-list";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
 

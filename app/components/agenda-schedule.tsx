@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { edition, type AgendaSlot, type Speaker } from "../../content";
+import * as content from "../../content";
+import type { AgendaSlot, Speaker } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
-import { speakerById, speakersByIds, talkPathOf } from "../lib/lookups";
+import { speakerById, speakersByIds } from "../lib/lookups";
+import { talkPathOf } from "../lib/talk-paths";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -13,7 +15,7 @@ interface Row {
 }
 
 // The content is fixed for the life of the page: resolve each slot's talk and people once, not on every render.
-const rows: Row[] = edition.agenda.map((slot) => ({
+const rows: Row[] = content.agenda.map((slot) => ({
   slot,
   talkPath: talkPathOf(slot.talkId),
   people: speakersByIds(slot.speakerIds),
@@ -38,7 +40,7 @@ function AgendaTable({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
   return (
     <table className="hidden w-full border-separate border-spacing-0 text-left md:table">
       <caption className="sr-only">
-        Schedule of {edition.event.name}, times in {zone.description}
+        Schedule of {content.event.name}, times in {zone.description}
       </caption>
       <thead>
         <tr className="text-sm text-muted">

@@ -1,10 +1,9 @@
-import { Link } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { useClock } from "../lib/clock";
 import { useDisplayZone } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
 import { liveStatus } from "../lib/live";
-import { talkPathOf } from "../lib/lookups";
+import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/time";
 import { ExternalLink } from "./external-link";
 
@@ -16,9 +15,9 @@ export function LiveStrip() {
   // Nothing in the prerendered HTML: the build's instant says nothing about when the page is read.
   const hydrated = useHydrated();
   // Outside the live day the selected value stays 0, so the page does not re-render every second for nothing.
-  const now = useClock((instant) => (liveStatus(instant, edition.agenda) ? instant.getTime() : 0));
+  const now = useClock((instant) => (liveStatus(instant, content.agenda) ? instant.getTime() : 0));
   const zone = useDisplayZone();
-  const status = hydrated && now ? liveStatus(new Date(now), edition.agenda) : null;
+  const status = hydrated && now ? liveStatus(new Date(now), content.agenda) : null;
   if (!status) return null;
   const { current, next } = status;
 
@@ -62,7 +61,7 @@ export function LiveStrip() {
           ) : null}
         </div>
         <ExternalLink
-          href={edition.event.links.broadcast}
+          href={content.event.links.broadcast}
           className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full bg-electric px-4 text-sm font-semibold text-white hover:bg-electric-hover sm:px-5 sm:text-base"
         >
           Watch live
@@ -72,11 +71,12 @@ export function LiveStrip() {
   );
 }
 
+/** A plain link, not the router's: the strip also runs on the home page, which has no router (islands/live-strip). */
 function SessionTitle({ title, path }: { title: string; path: string | undefined }) {
   return path ? (
-    <Link to={path} className="font-semibold text-white underline-offset-4 hover:underline">
+    <a href={path} className="font-semibold text-white underline-offset-4 hover:underline">
       {title}
-    </Link>
+    </a>
   ) : (
     <span className="font-semibold text-white">{title}</span>
   );

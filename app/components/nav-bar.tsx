@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { ExternalLink } from "./external-link";
 import { Wordmark } from "./wordmark";
 
@@ -52,7 +52,7 @@ export function NavBar() {
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-line bg-ink/85 backdrop-blur-md">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <NavLink to="/" className="rounded-md p-1" aria-label={`${edition.event.shortName} home`}>
+        <NavLink to="/" className="rounded-md p-1" aria-label={`${content.event.shortName} home`}>
           <Wordmark />
         </NavLink>
 
@@ -66,7 +66,7 @@ export function NavBar() {
           ))}
           <li className="ml-2">
             <ExternalLink
-              href={edition.event.links.register}
+              href={content.event.links.register}
               className="inline-flex items-center rounded-full bg-electric px-5 py-2 text-sm font-semibold text-white transition-colors hover:bg-electric-hover"
             >
               Register
@@ -118,7 +118,7 @@ export function NavBar() {
           ))}
           <li>
             <ExternalLink
-              href={edition.event.links.watch}
+              href={content.event.links.watch}
               onClick={close}
               className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
             >

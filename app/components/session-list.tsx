@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { briefingBadgeColour } from "../lib/briefing";
 import { displayZoneFor, useDisplayZone } from "../lib/display-zone";
 import { participantsText, type SpeakerSession } from "../lib/speaker-schedule";
@@ -38,7 +38,7 @@ export function SessionList({
                 {briefing ? (
                   <>
                     <span className="mr-1 font-sans font-normal text-muted">
-                      {formatShortDate(session.start, edition.event.timeZone)}
+                      {formatShortDate(session.start, content.event.timeZone)}
                     </span>{" "}
                   </>
                 ) : null}

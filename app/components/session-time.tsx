@@ -1,4 +1,4 @@
-import { edition } from "../../content";
+import * as content from "../../content";
 import type { DisplayZone } from "../lib/display-zone";
 import { formatTimeRange, formatWeekdayDate, zonedDate } from "../lib/time";
 
@@ -7,7 +7,7 @@ import { formatTimeRange, formatWeekdayDate, zonedDate } from "../lib/time";
  * event's (Tokyo, Sydney), the day is written too, so a time is never silently a day off.
  */
 export function SessionTime({ start, end, zone }: { start: string; end: string; zone: DisplayZone }) {
-  const otherDay = zonedDate(new Date(start), zone.timeZone) !== edition.event.date;
+  const otherDay = zonedDate(new Date(start), zone.timeZone) !== content.event.date;
   return (
     <>
       <span className="whitespace-nowrap">

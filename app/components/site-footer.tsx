@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { formatCalendarDate } from "../lib/time";
 import { ExternalLink } from "./external-link";
 import { Wordmark } from "./wordmark";
 
 export function SiteFooter() {
-  const { event } = edition;
+  const event = content.event;
   return (
     <footer className="border-t border-line bg-panel">
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-6 py-10 md:flex-row md:items-start md:justify-between">

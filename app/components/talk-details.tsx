@@ -1,4 +1,5 @@
-import { edition, type Speaker } from "../../content";
+import * as content from "../../content";
+import type { Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
 import { formatAnnouncedRange, formatLongDate } from "../lib/time";
@@ -68,7 +69,7 @@ export function TalkDetails(props: TalkDetailsProps) {
         >
           <FactList facts={facts} stacked />
           <div className="mt-6 flex flex-wrap gap-3">
-            <ButtonLink href={edition.event.links.register}>Register Now</ButtonLink>
+            <ButtonLink href={content.event.links.register}>Register Now</ButtonLink>
             <CalendarLink href={props.calendarPath}>Add to calendar</CalendarLink>
           </div>
           <div className="mt-6 border-t border-line pt-5">

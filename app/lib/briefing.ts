@@ -1,5 +1,6 @@
+import * as content from "../../content";
 import type { Briefing, Edition, Speaker } from "../../content";
-import { joinTimeOf, sessionsOf, type SpeakerSession } from "./speaker-schedule";
+import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
 import { formatClock, formatTimeRange, formatWeekdayDate, zonedDate } from "./time";
 
 /** The person a briefing greets: their record, or the stand-in that the '{slug}-qa' configuration entry names. */
@@ -28,7 +29,7 @@ export type BriefingView =
  * found"). The configuration entry, when present, renames the speaker's sessions on stream (not the green room)
  * and stands in its speaker's name, title and photo; without it the agenda's title and the record apply.
  */
-export function briefingView(edition: Edition, briefing: Briefing): BriefingView {
+export function briefingView(edition: Schedule & Pick<Edition, "briefingConfig">, briefing: Briefing): BriefingView {
   const record = edition.speakers.find((speaker) => speaker.id === briefing.speakerId);
   const entry = briefing.configKey ? edition.briefingConfig[briefing.configKey] : undefined;
   const person = entry?.speaker
@@ -101,4 +102,8 @@ export function timelineOf(
       session,
     })),
   ];
+}
+
+export function briefingByPath(path: string): Briefing | undefined {
+  return content.briefings.find((briefing) => briefing.path === path);
 }

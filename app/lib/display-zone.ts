@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { zoneAbbreviation } from "./time";
 
 /** Whose clock the site's times follow: the event's (Eastern Time) or the visitor's own. */
@@ -48,12 +48,12 @@ function subscribe(listener: () => void) {
 }
 
 export function displayZoneFor(choice: ZoneChoice, visitorZone: string): DisplayZone {
-  const { timeZone, timeZoneLabel } = edition.event;
+  const { timeZone, timeZoneLabel } = content.event;
   if (choice === "event") {
     return { choice, timeZone, label: timeZoneLabel, description: `Eastern Time (${timeZoneLabel})` };
   }
   // The event day's abbreviation, so a visitor reading in winter still sees the offset that applied on the day.
-  const label = zoneAbbreviation(edition.agenda[0]?.start ?? new Date().toISOString(), visitorZone);
+  const label = zoneAbbreviation(content.agenda[0]?.start ?? new Date().toISOString(), visitorZone);
   return { choice, timeZone: visitorZone, label, description: `your time zone, ${visitorZone} (${label})` };
 }
 

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 
 export interface PageMetaInput {
   /** The full document title, as the page wants it shown. */
@@ -20,14 +20,14 @@ export const defaultShareImage = {
 
 /** Title, description, canonical URL and the Open Graph and Twitter card tags of one page. */
 export function pageMeta({ title, description, path, image = defaultShareImage, noindex }: PageMetaInput) {
-  const url = new URL(path, edition.event.siteUrl).href;
-  const imageUrl = new URL(image.path, edition.event.siteUrl).href;
+  const url = new URL(path, content.event.siteUrl).href;
+  const imageUrl = new URL(image.path, content.event.siteUrl).href;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: edition.event.name },
+    { property: "og:site_name", content: content.event.name },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
@@ -47,5 +47,5 @@ export function pageMeta({ title, description, path, image = defaultShareImage, 
 
 /** "Agenda" -> "Agenda | GLOSAIC 2025": the title pattern of ordinary pages. */
 export function titled(page: string): string {
-  return `${page} | ${edition.event.name}`;
+  return `${page} | ${content.event.name}`;
 }

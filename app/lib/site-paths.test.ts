@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { matchRoutes } from "react-router";
 import { edition } from "../../content";
 import routes from "../routes";
-import { prerenderPaths, redirects, sitemapPaths, unlistedPaths } from "./site-paths";
+import { prerenderPaths, sitemapPaths, unlistedPaths } from "./page-list";
+import { redirects } from "./site-paths";
 
 // The route table as react-router's matcher sees it (it needs only path, index and children).
 const table = routes.map((route) => ({ id: route.id ?? route.file, path: route.path, index: route.index }));

@@ -1,45 +1,18 @@
-import { edition } from "../../content";
-import { speakersWithSessions } from "./speaker-schedule";
-
-/** Pages listed in the sitemap: everything a visitor or a search engine should find, each under its canonical path. */
-export function sitemapPaths(): string[] {
-  return [
-    "/",
-    "/agenda",
-    "/demo-voting",
-    "/event",
-    ...edition.talks.map((talk) => talk.path),
-    edition.panelPage.path,
-    ...speakersWithSessions(edition).map((speaker) => speakerPath(speaker.id)),
-  ];
-}
-
-/**
- * Pages that exist but are kept out of search: speakers' briefing pages (they carry the green-room link) and the
- * stream's overlay screens. They are still prerendered and openly routed.
- */
-export function unlistedPaths(): string[] {
-  return [...edition.briefings.map((briefing) => briefing.path), "/countdown", "/brb"];
-}
-
-/**
- * Every path built to static HTML: the sitemap's, /talks_demos (the agenda under its second name), the unlisted
- * pages, and the not-found page that the server sends with a 404.
- */
-export function prerenderPaths(): string[] {
-  return [...sitemapPaths(), "/talks_demos", ...unlistedPaths(), "/404"];
-}
+import * as content from "../../content";
 
 export function speakerPath(id: string): string {
   return `/speakers/${id}`;
 }
+
+/** The home page's one script, built from app/islands/live-strip.ts outside the hashed assets (see vite.config.ts). */
+export const liveStripIslandPath = "/islands/live-strip.js";
 
 /** Paths that moved: the server answers them with a 301, and the app redirects on client-side navigation. */
 export const redirects: Readonly<Record<string, string>> = { "/about": "/agenda" };
 
 /** The whole day's calendar file, every session in it (written at build time by scripts/calendar-files.ts). */
 export function dayCalendarPath(): string {
-  return `/calendar/${slugOf(edition.event.name)}.ics`;
+  return `/calendar/${slugOf(content.event.name)}.ics`;
 }
 
 /** One session's calendar file: a talk's or the panel page's, by its content id. */

@@ -1,4 +1,5 @@
-import type { Edition, SessionType, Speaker } from "../../content";
+import * as content from "../../content";
+import type { Edition, SessionType, Speaker, Talk } from "../../content";
 import { minutesBefore } from "./time";
 
 export interface SpeakerSession {
@@ -15,12 +16,25 @@ export interface SpeakerSession {
   talkPath?: string;
 }
 
+/** The parts of an edition that a speaker's schedule is made of. */
+export type Schedule = Pick<Edition, "agenda" | "backstage" | "speakers"> & {
+  talks: readonly Pick<Talk, "id" | "path">[];
+};
+
+/** This edition's schedule, named section by section so a page's bundle carries only these sections. */
+export const editionSchedule: Schedule = {
+  agenda: content.agenda,
+  backstage: content.backstage,
+  speakers: content.speakers,
+  talks: content.talkLinks,
+};
+
 /** Minutes before their first session that a speaker joins the stream, and the longer lead of the day's opener. */
 export const joinLeadMinutes = 5;
 export const openingHostLeadMinutes = 15;
 
 /** A speaker's sessions on stream and backstage, in time order. */
-export function sessionsOf(edition: Edition, speakerId: string): SpeakerSession[] {
+export function sessionsOf(edition: Schedule, speakerId: string): SpeakerSession[] {
   const byId = new Map(edition.speakers.map((speaker) => [speaker.id, speaker]));
   const others = (ids: string[]) =>
     [...new Set(ids)].filter((id) => id !== speakerId).flatMap((id) => byId.get(id) ?? []);
@@ -56,7 +70,7 @@ export function sessionsOf(edition: Edition, speakerId: string): SpeakerSession[
  * hold the speaker's sessions pass them in.
  */
 export function joinTimeOf(
-  edition: Edition,
+  edition: Schedule,
   speakerId: string,
   sessions: SpeakerSession[] = sessionsOf(edition, speakerId),
 ): string | undefined {
@@ -67,12 +81,12 @@ export function joinTimeOf(
 }
 
 /** Everyone with at least one session: the people who get a speaker page. */
-export function speakersWithSessions(edition: Edition): Speaker[] {
+export function speakersWithSessions(edition: Schedule): Speaker[] {
   return edition.speakers.filter((speaker) => sessionsOf(edition, speaker.id).length > 0);
 }
 
 /** The label a speaker's page shows: moderators host sessions, everyone else speaks in them. */
-export function roleOf(edition: Edition, speakerId: string): "Moderator" | "Speaker" {
+export function roleOf(edition: Schedule, speakerId: string): "Moderator" | "Speaker" {
   return edition.agenda.some((slot) => slot.hostId === speakerId) ? "Moderator" : "Speaker";
 }
 

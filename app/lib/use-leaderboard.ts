@@ -1,6 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { edition } from "../../content";
+import * as content from "../../content";
 import {
   demosQueryKey,
   voteStatusQuery,
@@ -25,7 +25,7 @@ import type { VotingWindow } from "./voting";
  */
 export function useVotingWindow(): VotingWindow {
   const { data } = useQuery<VotingWindowRecord>({ queryKey: votingQueryKey });
-  const { opens, closes } = data ?? edition.event.voting;
+  const { opens, closes } = data ?? content.event.voting;
   return useMemo(() => ({ opens: new Date(opens), closes: new Date(closes) }), [opens, closes]);
 }
 
@@ -43,8 +43,8 @@ export function useLeaderboard() {
   const demos: LeaderboardDemo[] = useMemo(
     () =>
       list.data
-        ? leaderboardFromServer(list.data, edition.demos, speakerById)
-        : leaderboardFromCatalogue(edition.demos, speakerById),
+        ? leaderboardFromServer(list.data, content.demos, speakerById)
+        : leaderboardFromCatalogue(content.demos, speakerById),
     [list.data],
   );
   const statuses = useQueries({

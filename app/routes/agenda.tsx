@@ -1,4 +1,4 @@
-import { edition } from "../../content";
+import * as content from "../../content";
 import { AgendaSchedule } from "../components/agenda-schedule";
 import { CalendarLink } from "../components/calendar-link";
 import { LiveStrip } from "../components/live-strip";
@@ -14,18 +14,18 @@ import type { Route } from "./+types/agenda";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("Agenda"),
-    description: `The full programme of ${edition.event.name}: every talk, Q&A, panel and demo of ${formatCalendarDate(edition.event.date)}, with times in Eastern Time.`,
+    description: `The full programme of ${content.event.name}: every talk, Q&A, panel and demo of ${formatCalendarDate(content.event.date)}, with times in Eastern Time.`,
     // /agenda and /talks_demos are one screen, so both name /agenda as the page search engines should index.
     path: "/agenda",
   });
 
 export default function Agenda() {
-  const { event } = edition;
+  const event = content.event;
   return (
     <>
       <PageHeader title="Agenda">
         <p>
-          {formatCalendarDate(event.date)}, {event.location}. {edition.agenda.length} sessions, one stream.
+          {formatCalendarDate(event.date)}, {event.location}. {content.agenda.length} sessions, one stream.
         </p>
         <div className="mt-6 flex flex-col gap-5">
           <ZoneSwitch />

@@ -1,4 +1,4 @@
-import { edition } from "../../content";
+import * as content from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
 import { pageMeta, titled } from "../lib/seo";
 import type { PageHandle } from "../root";
@@ -9,7 +9,7 @@ export const handle: PageHandle = { bare: true };
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("Be right back"),
-    description: `The be-right-back screen shown on the ${edition.event.name} stream between sessions.`,
+    description: `The be-right-back screen shown on the ${content.event.name} stream between sessions.`,
     path: "/brb",
     noindex: true,
   });
@@ -20,7 +20,7 @@ export default function BeRightBack() {
     <main className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-[4vw] text-center">
       <GradientBlobs className="-z-10" />
       <p className="rounded-full border-2 border-white px-[1.6vw] py-[0.6vw] font-display text-[1.6vw] font-bold tracking-[0.3em] uppercase">
-        {edition.event.name}
+        {content.event.name}
       </p>
       <h1 className="mt-[4vh] font-display text-[9vw] leading-none font-bold tracking-tight">Be right back</h1>
       <p className="mt-[3vh] text-[2.2vw] text-white/85">The stream continues in a moment. Stay with us.</p>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { ExternalLink } from "../components/external-link";
 import { JoinCard } from "../components/join-card";
 import { Portrait } from "../components/portrait";
@@ -8,11 +8,12 @@ import { ShareOnX } from "../components/share-on-x";
 import { SpeakerCard } from "../components/speaker-card";
 import { SpeakerNotFound } from "../components/speaker-not-found";
 import { Badge } from "../components/ui/badge";
-import { briefingBadgeColour, briefingView, timelineOf } from "../lib/briefing";
-import { briefingByPath, normalisePath } from "../lib/lookups";
+import { briefingBadgeColour, briefingByPath, briefingView, timelineOf } from "../lib/briefing";
+import { normalisePath } from "../lib/lookups";
 import { pageMeta } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
 import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../lib/site-paths";
+import { editionSchedule } from "../lib/speaker-schedule";
 import { formatShortDate } from "../lib/time";
 import type { Route } from "./+types/briefing";
 
@@ -20,12 +21,12 @@ import type { Route } from "./+types/briefing";
 function briefingAt(pathname: string) {
   const briefing = briefingByPath(normalisePath(pathname));
   if (!briefing) throw new Error(`No briefing at ${pathname}`);
-  return briefingView(edition, briefing);
+  return briefingView({ ...editionSchedule, briefingConfig: content.briefingConfig }, briefing);
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const view = briefingAt(location.pathname);
-  const { event } = edition;
+  const event = content.event;
   if (!view.found) {
     return pageMeta({
       title: `Speaker not found - ${event.shortName}`,
@@ -52,7 +53,7 @@ export default function BriefingPage() {
   if (!view.found) return <SpeakerNotFound />;
 
   const { briefing, speaker, sessions, joinTime, panel } = view;
-  const { event } = edition;
+  const event = content.event;
   const et = { timeZone: event.timeZone, label: event.timeZoneLabel };
   const shareHref = speakerShareIntent(sessions, event.links.broadcast);
   const importantLinks = [

@@ -1,4 +1,4 @@
-import { edition } from "../../content";
+import * as content from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
 import { useClock } from "../lib/clock";
 import { useHydrated } from "../lib/use-hydrated";
@@ -13,7 +13,7 @@ export const handle: PageHandle = { bare: true };
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("Starts soon"),
-    description: `The countdown screen shown on the ${edition.event.name} stream before the first session.`,
+    description: `The countdown screen shown on the ${content.event.name} stream before the first session.`,
     path: "/countdown",
     noindex: true,
   });
@@ -24,7 +24,7 @@ export default function Countdown() {
   const hydrated = useHydrated();
   const now = useClock((instant) => instant.getTime());
   // The day opens at the first agenda slot's wall-clock time, counted on the streaming computer's own clock.
-  const { hour, minute } = zonedHourMinute(edition.agenda[0]?.start ?? "", edition.event.timeZone);
+  const { hour, minute } = zonedHourMinute(content.agenda[0]?.start ?? "", content.event.timeZone);
   const remaining = hydrated
     ? remainingUntil(
         new Date(now),
@@ -42,7 +42,7 @@ export default function Countdown() {
     <main className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-[4vw] text-center">
       <GradientBlobs className="-z-10" />
       <h1 className="font-display text-[7vw] leading-none font-bold tracking-tight">
-        {edition.event.shortName.toUpperCase()} STARTS SOON
+        {content.event.shortName.toUpperCase()} STARTS SOON
       </h1>
       <div role="timer" aria-live="off" className="mt-[5vh] flex gap-[3vw]">
         {units.map((unit) => (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { FactList } from "../components/fact-list";
 import { PageHeader } from "../components/page-header";
 import { SessionTime } from "../components/session-time";
@@ -14,13 +14,15 @@ import type { Route } from "./+types/event";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("The day at a glance"),
-    description: `${edition.event.name} at a glance: when it ran, how it was streamed, and every talk, Q&A and featured demo.`,
+    description: `${content.event.name} at a glance: when it ran, how it was streamed, and every talk, Q&A and featured demo.`,
     path: "/event",
   });
 
 /** An overview of the day, built from the agenda and the talk catalogue. */
 export default function EventOverview() {
-  const { event, agenda, talks } = edition;
+  const event = content.event;
+  const agenda = content.agenda;
+  const talks = content.talks;
   const zone = useDisplayZone();
   const first = agenda[0];
   const last = agenda.at(-1);

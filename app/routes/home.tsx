@@ -1,4 +1,4 @@
-import { edition } from "../../content";
+import * as content from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
 import { LiveStrip } from "../components/live-strip";
 import { SponsorGrid } from "../components/sponsor-grid";
@@ -6,17 +6,24 @@ import { ButtonLink } from "../components/ui/button-link";
 import { PillHeading } from "../components/ui/pill-heading";
 import { pageMeta } from "../lib/seo";
 import { formatCalendarDate } from "../lib/time";
+import type { PageHandle } from "../root";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: `${edition.event.name} | ${edition.event.headline.replace(/\.$/, "")}`,
-    description: edition.event.description,
+    title: `${content.event.name} | ${content.event.headline.replace(/\.$/, "")}`,
+    description: content.event.description,
     path: "/",
   });
 
+export const handle: PageHandle = { static: true };
+
 export default function Home() {
-  const { event, agenda, talks, demos, sponsors } = edition;
+  const event = content.event;
+  const agenda = content.agenda;
+  const talks = content.talks;
+  const demos = content.demos;
+  const sponsors = content.sponsors;
   const stats = [
     { value: agenda.filter((slot) => slot.type !== "Break").length, label: "live sessions" },
     { value: talks.length, label: "talks, Q&As and featured demos" },

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { pageMeta, titled } from "../lib/seo";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("404 Page Not Found"),
-    description: `There is no page at this address on the ${edition.event.name} site. The agenda, talks and demos are a click away.`,
+    description: `There is no page at this address on the ${content.event.name} site. The agenda, talks and demos are a click away.`,
     path: "/404",
     noindex: true,
   });

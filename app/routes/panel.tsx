@@ -1,18 +1,18 @@
-import { edition } from "../../content";
+import * as content from "../../content";
 import { TalkDetails } from "../components/talk-details";
 import { speakersByIds } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import type { Route } from "./+types/panel";
 
-const panel = edition.panelPage;
+const panel = content.panelPage;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled(panel.title),
     description: panel.description,
     path: panel.path,
-    image: { path: shareImagePath(panel.id), alt: `${panel.title}: a panel at ${edition.event.name}` },
+    image: { path: shareImagePath(panel.id), alt: `${panel.title}: a panel at ${content.event.name}` },
   });
 
 export default function PanelPage() {

@@ -1,5 +1,5 @@
 import { Link, redirect, useParams } from "react-router";
-import { edition } from "../../content";
+import * as content from "../../content";
 import { ExternalLink } from "../components/external-link";
 import { JoinCard } from "../components/join-card";
 import { PageHeader } from "../components/page-header";
@@ -14,13 +14,13 @@ import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
 import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../lib/site-paths";
-import { joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
+import { editionSchedule, joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
 import type { Route } from "./+types/speaker";
 
 /** Only people with sessions have a page; any other id goes to the not-found page (the server does the same). */
 function speakerWithSessions(id: string | undefined) {
   const speaker = id ? speakerById(id) : undefined;
-  return speaker && sessionsOf(edition, speaker.id).length > 0 ? speaker : undefined;
+  return speaker && sessionsOf(editionSchedule, speaker.id).length > 0 ? speaker : undefined;
 }
 
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -30,14 +30,14 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = ({ params }) => {
   const speaker = speakerWithSessions(params.id);
   if (!speaker) return [];
-  const role = roleOf(edition, speaker.id);
+  const role = roleOf(editionSchedule, speaker.id);
   return pageMeta({
     title: titled(speaker.name),
-    description: `${speaker.name}, ${speaker.title}, at ${edition.event.name}: their sessions and links.`,
+    description: `${speaker.name}, ${speaker.title}, at ${content.event.name}: their sessions and links.`,
     path: speakerPath(speaker.id),
     image: {
       path: speakerShareImagePath(speaker.id),
-      alt: `${speaker.name}, ${speaker.title}: ${role} at ${edition.event.name}`,
+      alt: `${speaker.name}, ${speaker.title}: ${role} at ${content.event.name}`,
     },
   });
 };
@@ -45,17 +45,17 @@ export const meta: Route.MetaFunction = ({ params }) => {
 export default function SpeakerPage() {
   const speaker = speakerWithSessions(useParams().id);
   if (!speaker) throw new Error("Unknown speaker");
-  const { event } = edition;
+  const event = content.event;
   const zone = useDisplayZone();
-  const sessions = sessionsOf(edition, speaker.id);
-  const joinTime = joinTimeOf(edition, speaker.id, sessions);
+  const sessions = sessionsOf(editionSchedule, speaker.id);
+  const joinTime = joinTimeOf(editionSchedule, speaker.id, sessions);
   const shareHref = speakerShareIntent(sessions, event.links.broadcast);
 
   return (
     <>
       <PageHeader
         title={speaker.name}
-        eyebrow={<Badge>{roleOf(edition, speaker.id)}</Badge>}
+        eyebrow={<Badge>{roleOf(editionSchedule, speaker.id)}</Badge>}
         media={
           <Portrait src={speaker.portrait} name={speaker.name} className="size-24 shrink-0 rounded-3xl sm:size-40" />
         }

@@ -1,7 +1,9 @@
 import { useLocation } from "react-router";
-import { edition, type Talk } from "../../content";
+import * as content from "../../content";
+import type { Talk } from "../../content";
 import { TalkDetails } from "../components/talk-details";
-import { normalisePath, slotOfTalk, speakerById, speakersByIds, talkByPath } from "../lib/lookups";
+import { normalisePath, speakerById, speakersByIds } from "../lib/lookups";
+import { slotOfTalk, talkByPath } from "../lib/talk-lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import type { Route } from "./+types/talk";
@@ -17,7 +19,7 @@ function talkAt(pathname: string) {
 /** What the talk's share card shows, for readers who cannot see it. */
 function shareImageAlt(talk: Talk): string {
   const speaker = speakerById(talk.speakerId);
-  return `${talk.title}${speaker ? `, with ${speaker.name}` : ""}: a ${talk.eventType} at ${edition.event.name}`;
+  return `${talk.title}${speaker ? `, with ${speaker.name}` : ""}: a ${talk.eventType} at ${content.event.name}`;
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -39,7 +41,7 @@ export default function TalkPage() {
       description={talk.description}
       start={slot.start}
       end={slot.end}
-      location={edition.event.location}
+      location={content.event.location}
       speakers={speakersByIds([talk.speakerId])}
       tags={talk.tags}
       highlights={talk.highlights}

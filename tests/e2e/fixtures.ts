@@ -41,8 +41,13 @@ export { expect };
 
 /** Waits until React has hydrated the prerendered page, so clicks reach the app and not the bare HTML. */
 export async function waitForHydration(page: Page) {
-  // React marks the elements it has hydrated with its internal keys; <body> is rendered by the app's Layout.
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+  // React marks the elements it has hydrated with its internal keys; <body> is rendered by the app's Layout. A
+  // static page (the home page: no React Router context) is ready once it has loaded with its island script.
+  await page.waitForFunction(() =>
+    "__reactRouterContext" in window
+      ? Object.keys(document.body).some((key) => key.startsWith("__reactFiber"))
+      : document.readyState === "complete",
+  );
 }
 
 /** WCAG 2.2 AA, as the issue asks; returns the violations in a readable form. */

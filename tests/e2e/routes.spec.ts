@@ -1,4 +1,4 @@
-import { prerenderPaths } from "../../app/lib/site-paths";
+import { prerenderPaths } from "../../app/lib/page-list";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 // Every page the build knows: the sitemap's, plus the alias, the unlisted pages and the not-found page.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewInstant } from "./clock";
+import { previewInstant } from "./preview";
 
 describe("Previewing a moment with ?now=", () => {
   it("reads an instant in UTC or with an offset", () => {

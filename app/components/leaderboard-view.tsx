@@ -1,0 +1,115 @@
+import { useId, useState, type ReactNode } from "react";
+import * as content from "../../content";
+import { useClock } from "../lib/clock";
+import { leaderboardFromCatalogue, searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
+import { speakerById } from "../lib/lookups";
+import { votingPhase, type VotingWindow } from "../lib/voting";
+import { DemoCard } from "./demo-card";
+import { VotingCountdown } from "./voting-countdown";
+
+export interface LeaderboardViewProps {
+  window: VotingWindow;
+  demos: LeaderboardDemo[];
+  /** "Loading demos..." while the live list loads; nothing otherwise. */
+  status?: string | null;
+  failed?: boolean;
+  voted?: ReadonlySet<string>;
+  /** The demo whose vote is on its way. */
+  votingId?: string;
+  onVote?: (demo: LeaderboardDemo) => void;
+  children?: ReactNode;
+}
+
+const nobody: ReadonlySet<string> = new Set();
+
+/** The voting countdown, the search box and the ranked demo cards: what the leaderboard looks like, whatever feeds it. */
+export function LeaderboardView({
+  window,
+  demos,
+  status = null,
+  failed = false,
+  voted = nobody,
+  votingId,
+  onVote,
+  children,
+}: LeaderboardViewProps) {
+  const searchId = useId();
+  const [query, setQuery] = useState("");
+  const phase = useClock((now) => votingPhase(now, window));
+  const shown = searchDemos(demos, query);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-12">
+      <VotingCountdown window={window} />
+
+      <section aria-labelledby="leaderboard-title" className="flex flex-col gap-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h2 id="leaderboard-title" className="font-display text-3xl font-bold">
+              Leaderboard
+            </h2>
+            {/* Room is kept for the status line so nothing moves when it appears. */}
+            <p role="status" className="mt-1 min-h-6 text-muted">
+              {status}
+            </p>
+          </div>
+          <div className="flex w-full flex-col gap-2 sm:max-w-sm">
+            <label htmlFor={searchId} className="text-sm font-semibold text-muted">
+              Search demos
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+              }}
+              placeholder="Title, presenter, topic or tag"
+              autoComplete="off"
+              className="min-h-12 w-full rounded-full border border-white/30 bg-ink px-5 py-3 text-white placeholder:text-white/60 focus:border-sky"
+            />
+          </div>
+        </div>
+
+        {failed ? (
+          <div role="alert" className="rounded-2xl border border-orchid/60 bg-magenta/10 px-5 py-4 font-semibold">
+            Failed to load demos. Using cached data.
+          </div>
+        ) : null}
+
+        {shown.length === 0 ? (
+          <p className="rounded-2xl border border-line bg-panel px-5 py-8 text-center text-lg">
+            No demos found matching your search.
+          </p>
+        ) : (
+          <ol aria-label="Demos by votes" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((demo) => (
+              <li key={demo.id}>
+                <DemoCard
+                  demo={demo}
+                  phase={phase}
+                  hasVoted={voted.has(demo.id)}
+                  voting={votingId === demo.id}
+                  onVote={() => onVote?.(demo)}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {children}
+    </div>
+  );
+}
+
+const catalogue = leaderboardFromCatalogue(content.demos, speakerById);
+const editionWindow = { opens: new Date(content.event.voting.opens), closes: new Date(content.event.voting.closes) };
+
+/**
+ * The leaderboard from the local catalogue and the edition's voting window: what the prerendered page shows (also
+ * with JavaScript off) until the live leaderboard, loaded after the first paint, takes over.
+ */
+export function CatalogueLeaderboard() {
+  return <LeaderboardView window={editionWindow} demos={catalogue} />;
+}

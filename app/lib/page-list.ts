@@ -1,0 +1,35 @@
+import * as content from "../../content";
+import { speakerPath } from "./site-paths";
+import { editionSchedule, speakersWithSessions } from "./speaker-schedule";
+
+// The lists of every page, for the build, the sitemap and the tests. Kept apart from site-paths.ts, whose path
+// helpers pages import: this module reads the talks, briefings and schedule, which those pages need not carry.
+
+/** Pages listed in the sitemap: everything a visitor or a search engine should find, each under its canonical path. */
+export function sitemapPaths(): string[] {
+  return [
+    "/",
+    "/agenda",
+    "/demo-voting",
+    "/event",
+    ...content.talks.map((talk) => talk.path),
+    content.panelPage.path,
+    ...speakersWithSessions(editionSchedule).map((speaker) => speakerPath(speaker.id)),
+  ];
+}
+
+/**
+ * Pages that exist but are kept out of search: speakers' briefing pages (they carry the green-room link) and the
+ * stream's overlay screens. They are still prerendered and openly routed.
+ */
+export function unlistedPaths(): string[] {
+  return [...content.briefings.map((briefing) => briefing.path), "/countdown", "/brb"];
+}
+
+/**
+ * Every path built to static HTML: the sitemap's, /talks_demos (the agenda under its second name), the unlisted
+ * pages, and the not-found page that the server sends with a 404.
+ */
+export function prerenderPaths(): string[] {
+  return [...sitemapPaths(), "/talks_demos", ...unlistedPaths(), "/404"];
+}
