@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition } from "../content";
 import { sitemapPaths } from "../app/lib/page-list";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
+import { withPolicy } from "../server/content-security-policy";
 import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /**
@@ -58,6 +59,17 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Every prerendered page gets its Content-Security-Policy, with the hashes of its own inline scripts. */
+async function addSecurityPolicies() {
+  let count = 0;
+  for await (const file of files(clientDir)) {
+    if (!file.endsWith(".html")) continue;
+    await writeFile(file, withPolicy(await readFile(file, "utf8")));
+    count++;
+  }
+  return count;
+}
+
 async function precompress() {
   let count = 0;
   for await (const file of files(clientDir)) {
@@ -78,7 +90,8 @@ await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
 await writeSitemapAndRobots();
 const calendars = await writeCalendars();
 const cards = await writeShareCards();
+const pages = await addSecurityPolicies();
 const count = await precompress();
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${String(cards)} share cards, ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${String(cards)} share cards, ${String(pages)} pages with a security policy, ${String(count)} files precompressed`,
 );

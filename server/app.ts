@@ -3,6 +3,7 @@ import { edition, type Demo } from "../content";
 import { redirects } from "../app/lib/site-paths";
 import type { VotingWindow } from "../app/lib/voting";
 import { registerApi } from "./api";
+import { commonHeaders } from "./security-headers";
 import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
 import type { VoteStore } from "./store";
 
@@ -22,6 +23,8 @@ export interface AppOptions {
   trustProxy?: number;
   /** Requests per client IP and minute: votes, and reads of the demo API. */
   limits?: { votes: number; reads: number };
+  /** The server is reached over HTTPS (a proxy terminates TLS): send Strict-Transport-Security. */
+  hsts?: boolean;
 }
 
 /** Builds the server: the JSON API under /api and the built site from memory for everything else. */
@@ -34,6 +37,7 @@ export async function buildApp({
   now = () => new Date(),
   trustProxy = 0,
   limits = { votes: 2000, reads: 10_000 },
+  hsts = false,
 }: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
   const site = await loadSite(clientDir).catch((error: unknown) => {
@@ -41,6 +45,8 @@ export async function buildApp({
   });
   if (!site.has("/index.html")) throw missing;
 
+  // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
+  const headers = commonHeaders({ hsts });
   const app = Fastify({
     logger: { level: logLevel },
     // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
@@ -50,8 +56,13 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     // A URL that cannot be decoded (a lone "%") is the client's mistake: a 400 in our own error shape.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      void reply.code(400).send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : error.message });
+      void reply.headers(headers).code(400).send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : error.message });
     },
+  });
+
+  app.addHook("onRequest", (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -97,6 +108,7 @@ export async function buildApp({
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number) {
   reply.header("cache-control", file.cacheControl).header("etag", file.etag).type(file.type);
+  if (file.policy) reply.header("content-security-policy", file.policy);
   if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
   if (status === 200 && request.headers["if-none-match"] === file.etag) return reply.code(304).send();
 

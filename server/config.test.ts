@@ -10,6 +10,7 @@ describe("Server configuration", () => {
       CLIENT_DIR: "build/client",
       DATABASE_PATH: "data/votes.sqlite",
       TRUST_PROXY: 0,
+      BEHIND_HTTPS: false,
       RATE_LIMIT_VOTES: 2000,
       RATE_LIMIT_READS: 10000,
     });
@@ -36,6 +37,7 @@ describe("Server configuration", () => {
       { VOTING_CLOSES: "tomorrow" },
       'Invalid configuration: VOTING_CLOSES must be an ISO 8601 instant with an offset, e.g. 2025-04-16T10:00:00-04:00 (got "tomorrow")',
     ],
+    [{ BEHIND_HTTPS: "yes" }, 'Invalid configuration: BEHIND_HTTPS must be true or false (got "yes")'],
     [{ TRUST_PROXY: "-1" }, 'Invalid configuration: TRUST_PROXY must be 0 or more (got "-1")'],
     [{ RATE_LIMIT_VOTES: "0" }, 'Invalid configuration: RATE_LIMIT_VOTES must be at least 1 (got "0")'],
   ])("rejects %o with one clear line", (env, message) => {

@@ -45,6 +45,10 @@ const envSchema = z.object({
     .int("TRUST_PROXY must be a whole number of proxies")
     .min(0, "TRUST_PROXY must be 0 or more")
     .default(0),
+  BEHIND_HTTPS: z
+    .enum(["true", "false"], { error: "BEHIND_HTTPS must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   RATE_LIMIT_VOTES: perMinute("RATE_LIMIT_VOTES", 2000),
   RATE_LIMIT_READS: perMinute("RATE_LIMIT_READS", 10000),
 });

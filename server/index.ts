@@ -24,6 +24,7 @@ async function main() {
     store,
     votingWindow: window,
     trustProxy: config.TRUST_PROXY,
+    hsts: config.BEHIND_HTTPS,
     limits: { votes: config.RATE_LIMIT_VOTES, reads: config.RATE_LIMIT_READS },
   }).catch(async (error: unknown) => {
     await store.close();

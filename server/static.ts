@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { pagePolicyHeader } from "./security-headers";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export interface SiteFile {
@@ -10,6 +11,8 @@ export interface SiteFile {
   type: string;
   etag: string;
   cacheControl: string;
+  /** Pages only: their Content-Security-Policy header. */
+  policy?: string;
 }
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -66,6 +69,7 @@ export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
       type,
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
       cacheControl: cacheControlFor(urlPath, type),
+      ...(type.startsWith("text/html") ? { policy: pagePolicyHeader(urlPath, body.toString("utf8")) } : {}),
     });
   }
   return site;

@@ -1,0 +1,45 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The Content-Security-Policy of a prerendered page, decided at build time. Scripts run from our own origin or,
+ * inline, only when their exact text was in the page we built (a sha256 hash per inline script): no
+ * 'unsafe-inline' for scripts. Styles allow inline `style` attributes (the build sets per-item animation delays
+ * with them); they cannot run code. The policy travels in the page itself as a <meta> element, so a page served
+ * by any static host keeps it; our server also sends it as a header, with `frame-ancestors`, which a <meta> policy
+ * may not carry.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const code = match[1] as string;
+    if (code === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export function pagePolicy(hashes: string[]): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...hashes].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** The page with its policy as the first element of <head>, before any script it governs. */
+export function withPolicy(html: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(inlineScriptHashes(html))}"/>`;
+  if (!/<head>/.test(html)) throw new Error("A prerendered page without <head>: cannot add its security policy");
+  return html.replace("<head>", `<head>${meta}`);
+}
+
+/** The policy a page carries, read back by the server. */
+export function policyOf(html: string): string | undefined {
+  return /<meta http-equiv="Content-Security-Policy" content="([^"]+)"\/?>/.exec(html)?.[1];
+}

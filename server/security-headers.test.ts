@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import { withPolicy } from "./content-security-policy";
+import { openSqliteStore } from "./store/sqlite";
+import type { VoteStore } from "./store";
+
+const inline = "window.__ready = true;";
+const page = (title: string) =>
+  withPolicy(`<!doctype html><html><head><title>${title}</title></head><body><script>${inline}</script></body></html>`);
+
+let dir: string;
+let store: VoteStore;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let behindHttps: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "glosaic-headers-"));
+  const files: Record<string, string> = {
+    "index.html": page("Home"),
+    "countdown/index.html": page("Countdown"),
+    "brb/index.html": page("Be right back"),
+    "404/index.html": page("Not found"),
+    "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  };
+  for (const [name, body] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), body);
+  }
+  store = await openSqliteStore(":memory:");
+  app = await buildApp({ clientDir: dir, store });
+  behindHttps = await buildApp({ clientDir: dir, store, hsts: true });
+});
+
+afterAll(async () => {
+  await app.close();
+  await behindHttps.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const common = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+};
+
+describe("Security headers", () => {
+  it.each([
+    ["a page", "GET", "/"],
+    ["the not-found page", "GET", "/nowhere"],
+    ["a file", "GET", "/favicon.svg"],
+    ["the API", "GET", "/api/demos"],
+    ["an API error", "GET", "/api/demos/demo-99/has-voted"],
+    ["a refused method", "DELETE", "/"],
+    ["a malformed URL", "GET", "/%"],
+  ] as const)("every response carries them: %s", async (_name, method, url) => {
+    const response = await app.inject({ method, url });
+    expect(response.headers).toMatchObject(common);
+    expect(response.headers["permissions-policy"]).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    expect(response.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("a page's policy allows its own inline scripts by hash, never 'unsafe-inline' for scripts", async () => {
+    const policy = String((await app.inject("/")).headers["content-security-policy"]);
+    const hash = createHash("sha256").update(inline).digest("base64");
+    const scripts = /script-src ([^;]+)/.exec(policy)?.[1] ?? "";
+    expect(scripts).toBe(`'self' 'sha256-${hash}'`);
+    expect(policy).toMatch(/object-src 'none'/);
+    expect(policy).toMatch(/base-uri 'self'/);
+    expect(policy).toMatch(/frame-ancestors 'none'$/);
+  });
+
+  it("the stream screens may be framed by any site; other pages by none", async () => {
+    for (const url of ["/countdown", "/brb"]) {
+      expect((await app.inject(url)).headers["content-security-policy"]).toMatch(/frame-ancestors \*$/);
+    }
+    expect((await app.inject("/nowhere")).headers["content-security-policy"]).toMatch(/frame-ancestors 'none'$/);
+  });
+
+  it("HSTS is sent only when the server is told it runs behind HTTPS", async () => {
+    expect((await behindHttps.inject("/")).headers["strict-transport-security"]).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
+    expect((await behindHttps.inject("/api/health")).headers["strict-transport-security"]).toBeDefined();
+  });
+});

@@ -1,0 +1,32 @@
+import { policyOf } from "./content-security-policy";
+
+/** Pages any site may frame: the stream's overlay screens, embedded by broadcast tools and partners' pages. */
+export const framablePages = new Set(["/countdown/index.html", "/brb/index.html"]);
+
+/**
+ * Headers every response carries, API and errors included. Responses that are not pages get a policy that allows
+ * nothing (a JSON body or an SVG opened on its own runs no script); pages replace it with their own (pageHeaders).
+ * Permissions-Policy turns off the powerful features the site never uses, so no embedded content can ask for them.
+ */
+export function commonHeaders({ hsts }: { hsts: boolean }): Record<string, string> {
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy":
+      "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()",
+    "cross-origin-opener-policy": "same-origin",
+    // Only when the server is told it is reached over HTTPS (BEHIND_HTTPS): over plain HTTP the header is ignored
+    // at best, and a wrong one would lock visitors out of a site that has no certificate.
+    ...(hsts ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * A page's Content-Security-Policy header: the policy the build wrote into it (its inline scripts' hashes) plus
+ * who may frame it. A page built without a policy gets the strict default, so a stale build fails closed.
+ */
+export function pagePolicyHeader(urlPath: string, html: string): string {
+  const policy = policyOf(html) ?? "default-src 'self'";
+  return `${policy}; frame-ancestors ${framablePages.has(urlPath) ? "*" : "'none'"}`;
+}
