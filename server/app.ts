@@ -56,7 +56,10 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: true }),
     // A URL that cannot be decoded (a lone "%") is the client's mistake: a 400 in our own error shape.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      void reply.headers(headers).code(400).send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : error.message });
+      void reply
+        .headers(headers)
+        .code(400)
+        .send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : error.message });
     },
   });
 
