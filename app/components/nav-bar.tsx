@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { NavLink } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { NavLink, useLocation } from "react-router";
 import * as content from "../../content";
 import { ExternalLink } from "./external-link";
 import { Wordmark } from "./wordmark";
@@ -18,24 +18,43 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** The fixed top bar: the wordmark, the sections, Register; a menu button below the medium breakpoint. */
+function closeMenu(menu: HTMLDetailsElement | null) {
+  if (menu) menu.open = false;
+}
+
+/**
+ * The fixed top bar: the wordmark, the sections, Register; below the medium breakpoint, a menu instead.
+ *
+ * The menu is a native disclosure (`<details>`), so it opens and closes without any JavaScript: the home page is
+ * served without hydration, and every page should work before or without it. The browser gives its summary the
+ * button role and the expanded state. Once hydrated, the page adds what a disclosure lacks: Escape closes it and
+ * hands focus back, a click elsewhere or a navigation closes it.
+ */
 export function NavBar() {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
 
-  // While open, Escape or a click elsewhere closes the menu; Escape hands focus back to the button.
+  const close = () => {
+    closeMenu(detailsRef.current);
+  };
+
+  // A client-side navigation keeps the bar mounted: the menu closes on arrival at a new page.
+  useEffect(() => {
+    closeMenu(detailsRef.current);
+  }, [pathname]);
+
+  // While open, Escape or a click elsewhere closes the menu; Escape hands focus back to its button.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
+      closeMenu(detailsRef.current);
+      summaryRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+      if (!detailsRef.current?.contains(event.target as Node)) closeMenu(detailsRef.current);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -44,10 +63,6 @@ export function NavBar() {
       document.removeEventListener("pointerdown", onPointer);
     };
   }, [open]);
-
-  const close = () => {
-    setOpen(false);
-  };
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-line bg-ink/85 backdrop-blur-md">
@@ -74,59 +89,58 @@ export function NavBar() {
           </li>
         </ul>
 
-        <button
-          ref={buttonRef}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-full border border-line text-white md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => {
-            setOpen((value) => !value);
+        <details
+          ref={detailsRef}
+          className="group md:hidden"
+          onToggle={(event) => {
+            setOpen(event.currentTarget.open);
           }}
         >
-          <span className="sr-only">Menu</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
-            {open ? (
-              <path strokeLinecap="round" strokeWidth="2" d="M6 6l12 12M18 6L6 18" />
-            ) : (
-              <path strokeLinecap="round" strokeWidth="2" d="M4 7h16M4 12h16M4 17h16" />
-            )}
-          </svg>
-        </button>
+          <summary
+            ref={summaryRef}
+            className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-line text-white [&::-webkit-details-marker]:hidden"
+          >
+            <span className="sr-only">Menu</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
+              <path className="group-open:hidden" strokeLinecap="round" strokeWidth="2" d="M4 7h16M4 12h16M4 17h16" />
+              <path
+                className="hidden group-open:block"
+                strokeLinecap="round"
+                strokeWidth="2"
+                d="M6 6l12 12M18 6L6 18"
+              />
+            </svg>
+          </summary>
+          {/* Hangs below the whole bar: the fixed header is its containing block. */}
+          <div className="absolute inset-x-0 top-full border-y border-line bg-ink px-4 pt-2 pb-4 shadow-2xl">
+            <ul className="flex flex-col gap-1">
+              {narrowLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end
+                    onClick={close}
+                    className={({ isActive }) =>
+                      `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? "bg-white/10 text-white" : "text-muted hover:text-white"}`
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <ExternalLink
+                  href={content.event.links.watch}
+                  onClick={close}
+                  className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
+                >
+                  Watch Recording
+                </ExternalLink>
+              </li>
+            </ul>
+          </div>
+        </details>
       </nav>
-
-      <div
-        ref={menuRef}
-        id={menuId}
-        hidden={!open}
-        className="border-t border-line bg-ink px-4 pt-2 pb-4 shadow-2xl md:hidden"
-      >
-        <ul className="flex flex-col gap-1">
-          {narrowLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end
-                onClick={close}
-                className={({ isActive }) =>
-                  `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? "bg-white/10 text-white" : "text-muted hover:text-white"}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <ExternalLink
-              href={content.event.links.watch}
-              onClick={close}
-              className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
-            >
-              Watch Recording
-            </ExternalLink>
-          </li>
-        </ul>
-      </div>
     </header>
   );
 }

@@ -23,6 +23,15 @@ function speakerWithSessions(id: string | undefined) {
   return speaker && sessionsOf(editionSchedule, speaker.id).length > 0 ? speaker : undefined;
 }
 
+/**
+ * Runs at build time only, for the prerendered speakers: its presence makes React Router render each speaker's
+ * page into its HTML (a route with only a client loader is prerendered as an empty shell until it hydrates).
+ */
+export function loader() {
+  return null;
+}
+
+/** On client-side navigation: an unknown id goes to the not-found page. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return speakerWithSessions(params.id) ? null : redirect("/404");
 }
