@@ -341,7 +341,7 @@ test.describe("Session animation", () => {
 });
 
 test("A briefing whose speaker record is missing says 'Speaker not found'", async ({ page }) => {
-  // The browser reads the edition from one script. Renaming the demo speaker's record there leaves the briefing
+  // The browser reads the speakers from one script. Renaming the demo speaker's record there leaves the briefing
   // pointing at a speaker who does not exist, which the content validation never lets a build ship.
   let rewritten = 0;
   await page.route("**/assets/*.js", async (route) => {
@@ -360,8 +360,10 @@ test("A briefing whose speaker record is missing says 'Speaker not found'", asyn
     });
   });
 
-  // A direct load would show the prerendered page first; arriving by client navigation renders from the data alone.
-  await page.goto("/");
+  // A direct load would show the prerendered page first; arriving by client navigation renders from the data alone
+  // (from another speaker's briefing: the home page is static and loads no speakers, and pages naming this speaker
+  // would no longer match their prerendered HTML).
+  await page.goto("/speakers/adaeze");
   await waitForHydration(page);
   expect(rewritten).toBe(1);
   await page.evaluate(() => {

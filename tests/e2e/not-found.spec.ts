@@ -53,7 +53,7 @@ test.describe("Direct loads", () => {
 
 test.describe("Client-side navigation", () => {
   test("An unknown path shows the not-found page without a reload", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/agenda");
     await waitForHydration(page);
     await markDocument(page);
     await navigateInApp(page, "/nowhere-at-all");
@@ -62,7 +62,7 @@ test.describe("Client-side navigation", () => {
   });
 
   test("/about redirects to the agenda", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/agenda");
     await waitForHydration(page);
     await markDocument(page);
     await navigateInApp(page, "/about");
