@@ -90,8 +90,7 @@ async function audit(chromePort: number, pagePath: string, formFactor: FormFacto
   ) as Row["scores"];
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = lhr.audits["resource-summary"]?.details as
-    | { items?: { resourceType: string; transferSize: number }[] }
-    | undefined;
+    { items?: { resourceType: string; transferSize: number }[] } | undefined;
   const targets = targetsFor(formFactor);
   const failing = categories.flatMap((category) => {
     if (scores[category] >= targets[category]) return [];
@@ -159,7 +158,7 @@ try {
     }
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await cleanup();
 }
 
