@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
-import { prerenderPaths } from "../app/lib/site-paths";
+import { prerenderPaths } from "../app/lib/page-list";
 
 const widths = [390, 768, 1440, 1920] as const;
 /** A phone, a tablet, a laptop and a desktop screen: the first screenful each would show. */

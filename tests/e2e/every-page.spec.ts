@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { prerenderPaths } from "../../app/lib/site-paths";
+import { prerenderPaths } from "../../app/lib/page-list";
 import { expect, test, waitForHydration } from "./fixtures";
 import { votingOpenURL } from "./servers";
 
