@@ -23,7 +23,8 @@ const rows: Row[] = content.agenda.map((slot) => ({
 }));
 
 /**
- * The whole day: a table where there is room for one (md and up), one card per session on phones. Both are in
+ * The whole day: a table where there is room for one (lg and up), one card per session on phones and tablets
+ * (at tablet width the table squeezed session titles into a narrow column, a word or two a line). Both are in
  * the HTML and CSS shows one, so the right layout paints before any JavaScript runs.
  */
 export function AgendaSchedule() {
@@ -38,7 +39,7 @@ export function AgendaSchedule() {
 
 function AgendaTable({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
   return (
-    <table className="hidden w-full border-separate border-spacing-0 text-left md:table">
+    <table className="hidden w-full border-separate border-spacing-0 text-left lg:table">
       <caption className="sr-only">
         Schedule of {content.event.name}, times in {zone.description}
       </caption>
@@ -67,7 +68,7 @@ function AgendaTable({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
             <td className="border-b border-line py-4 pr-4">
               <Badge tone={row.slot.type}>{row.slot.type}</Badge>
             </td>
-            <th scope="row" className="border-b border-line py-4 pr-4 text-lg font-bold">
+            <th scope="row" className="border-b border-line py-4 pr-4 text-lg font-bold text-balance">
               <SessionTitle row={row} />
             </th>
             <td className="border-b border-line py-4 text-white/85">
@@ -82,7 +83,7 @@ function AgendaTable({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
 
 function AgendaCards({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
   return (
-    <ol aria-label="Schedule" className="flex flex-col gap-3 md:hidden">
+    <ol aria-label="Schedule" className="flex flex-col gap-3 lg:hidden">
       {rows.map((row) => (
         <li key={row.slot.id} className="flex flex-col gap-2 rounded-2xl border border-line bg-panel p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">

@@ -39,12 +39,12 @@ export function JoinCard({
               aria-hidden="true"
               className="absolute top-2 -left-[1.72rem] size-3 rounded-full bg-electric ring-4 ring-panel"
             />
-            <p className="text-lg leading-snug">
+            <p className="text-lg leading-snug text-balance">
               <span className="font-display font-bold whitespace-nowrap text-white">{step.time}</span>{" "}
               <span className="text-white/85">{step.what}</span>
             </p>
             {step.session && step.session.type !== "Green room" ? (
-              <p className="mt-1 font-semibold">{step.session.title}</p>
+              <p className="mt-1 font-semibold text-balance">{step.session.title}</p>
             ) : null}
             {step.session && participantsText(step.session) ? (
               <p className="text-muted">With {participantsText(step.session)}</p>

@@ -53,7 +53,8 @@ export function LeaderboardView({
               {status}
             </p>
           </div>
-          <div className="flex w-full flex-col gap-2 sm:max-w-sm">
+          {/* Filtering needs JavaScript: without it the box would take typing and do nothing, so it is not shown. */}
+          <div className="flex w-full flex-col gap-2 noscript:hidden sm:max-w-sm">
             <label htmlFor={searchId} className="text-sm font-semibold text-muted">
               Search demos
             </label>

@@ -3,14 +3,16 @@ import { GradientBlobs } from "./gradient-blobs";
 
 /**
  * The top of an inner page: an optional eyebrow, the page's one h1, and a lead paragraph; `media` (a portrait)
- * stands beside them.
+ * stands beside them. A `breadcrumb` sits on the same backdrop, above the title.
  */
 export function PageHeader({
+  breadcrumb,
   eyebrow,
   title,
   media,
   children,
 }: {
+  breadcrumb?: ReactNode;
   eyebrow?: ReactNode;
   title: string;
   media?: ReactNode;
@@ -19,7 +21,10 @@ export function PageHeader({
   return (
     <header className="relative isolate overflow-hidden border-b border-line">
       <GradientBlobs className="-z-10 opacity-60" />
-      <div className="mx-auto flex max-w-6xl items-center gap-5 px-6 pt-14 pb-12 sm:gap-8 sm:pt-20">
+      {breadcrumb}
+      <div
+        className={`mx-auto flex max-w-6xl items-center gap-5 px-6 pb-12 sm:gap-8 ${breadcrumb ? "pt-8 sm:pt-12" : "pt-14 sm:pt-20"}`}
+      >
         {media}
         <div className="min-w-0 flex-1">
           {eyebrow ? <div className="mb-5 flex flex-wrap items-center gap-2">{eyebrow}</div> : null}

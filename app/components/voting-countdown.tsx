@@ -23,7 +23,7 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
           <h2 id="voting-countdown-title" className="font-display text-2xl font-bold sm:text-3xl">
             Voting Has Ended
           </h2>
-          <p className="mt-2 text-lg text-white/85">
+          <p className="mt-2 text-lg text-balance text-white/85">
             Thank you for your participation! The top demos have been selected.
           </p>
         </>

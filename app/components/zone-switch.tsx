@@ -1,16 +1,28 @@
 import { chooseZone, useDisplayZone, type ZoneChoice } from "../lib/display-zone";
+import { useHydrated } from "../lib/use-hydrated";
 
 const options: { choice: ZoneChoice; label: string }[] = [
   { choice: "event", label: "Eastern Time" },
   { choice: "local", label: "My time zone" },
 ];
 
-/** Switches every time on the site between Eastern Time and the visitor's zone; the choice is remembered. */
+/**
+ * Switches every time on the site between Eastern Time and the visitor's zone; the choice is remembered.
+ *
+ * The buttons need JavaScript, so they are never shown where they could not work: without JavaScript they are not
+ * shown at all (the line beside them says the times are Eastern Time), and until the page has hydrated they keep
+ * their place but stay invisible, so nothing moves when they appear and no click is lost.
+ */
 export function ZoneSwitch() {
   const zone = useDisplayZone();
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <div role="group" aria-label="Show times in" className="inline-flex rounded-full border border-white/30 p-1">
+      <div
+        role="group"
+        aria-label="Show times in"
+        className={`inline-flex rounded-full border border-white/30 p-1 noscript:hidden ${hydrated ? "" : "invisible"}`}
+      >
         {options.map((option) => (
           <button
             key={option.choice}

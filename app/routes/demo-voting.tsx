@@ -25,8 +25,10 @@ const LiveLeaderboard = lazy(() => import("../components/live-leaderboard"));
 export default function DemoVoting() {
   return (
     <>
-      <Breadcrumb trail={[{ label: "Home", to: "/" }]} current="Demo Voting" />
-      <PageHeader title="Demo Voting">
+      <PageHeader
+        title="Demo Voting"
+        breadcrumb={<Breadcrumb trail={[{ label: "Home", to: "/" }]} current="Demo Voting" />}
+      >
         <p>
           The community demos of {content.event.name}, ranked by the audience&apos;s votes. The four with the most votes
           were presented live, with audience Q&amp;A.

@@ -62,7 +62,7 @@ export default function Home() {
       <section aria-label="The day in numbers" className="border-y border-line bg-panel">
         <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-px px-6 py-10 md:grid-cols-4">
           {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse gap-1 py-2">
+            <div key={stat.label} className="flex flex-col-reverse justify-end gap-1 py-2">
               <dt className="text-sm text-muted">{stat.label}</dt>
               <dd className="font-display text-4xl font-bold sm:text-5xl">{stat.value}</dd>
             </div>

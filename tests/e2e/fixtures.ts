@@ -68,3 +68,51 @@ export async function axeViolations(page: Page) {
     (v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
 }
+
+/**
+ * The narrow-screen menu's button. It is a native `<summary>`, so the menu opens without JavaScript; the browser
+ * exposes it to assistive technology as a button (see `menuExpanded`), but Playwright's role model gives
+ * `<summary>` no role, so it is found by its element and its name.
+ */
+export function menuButton(page: Page) {
+  return page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Menu" });
+}
+
+/** Whether the menu button says "expanded", as Chromium's accessibility tree tells screen readers. */
+export async function menuExpanded(page: Page): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodes } = await cdp.send("Accessibility.queryAXTree", { nodeId: root.nodeId, accessibleName: "Menu" });
+    const control = nodes.find((node) => node.role?.value !== "StaticText" && !node.ignored);
+    const expanded = control?.properties?.find((property) => property.name === "expanded");
+    return expanded ? Boolean(expanded.value.value) : undefined;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * The focused element shows where it is: an outline or a box-shadow ring, and it is not hidden under anything
+ * (the fixed bar). Returns what is wrong, or null.
+ */
+export async function focusProblem(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement) || element === document.body) return "nothing is focused";
+    const name = `${element.tagName.toLowerCase()} "${element.innerText.trim().slice(0, 40)}"`;
+    const style = getComputedStyle(element);
+    const outlined = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+    const ringed = style.boxShadow !== "none";
+    if (!outlined && !ringed) return `${name} has no focus outline or ring`;
+    const box = element.getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) return `${name} is too small to see (${box.width}x${box.height})`;
+    const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
+    const y = Math.min(Math.max(box.top + Math.min(box.height, 40) / 2, 0), window.innerHeight - 1);
+    const top = document.elementFromPoint(x, y);
+    if (!top || !(element === top || element.contains(top))) {
+      return `${name} is covered by ${top ? top.tagName.toLowerCase() : "nothing"} (or off screen)`;
+    }
+    return null;
+  });
+}

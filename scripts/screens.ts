@@ -1,0 +1,155 @@
+/**
+ * Full-page screenshots of every route at the widths we design for, to read with our own eyes:
+ * `npm run screens` (builds nothing: run `npm run build` first) starts our server on the build, or
+ * `npm run screens -- https://glosaic.example` photographs a running site instead.
+ *
+ * Routes: the sitemap's, plus the pages kept out of it (briefings, stream screens, /talks_demos, /404).
+ * Files: reports/screens/<route>-<width>.png, for instance agenda-390.png, speakers-ada-1440.png, home-1920.png.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { prerenderPaths } from "../app/lib/page-list";
+
+const widths = [390, 768, 1440, 1920] as const;
+/** A phone, a tablet, a laptop and a desktop screen: the first screenful each would show. */
+const heights: Record<(typeof widths)[number], number> = { 390: 844, 768: 1024, 1440: 900, 1920: 1080 };
+const outDir = path.resolve("reports/screens");
+
+async function main() {
+  const started = Date.now();
+  const given = process.argv[2];
+  const server = given ? null : await startServer();
+  const base = (given ?? server?.url ?? "").replace(/\/$/, "");
+  let browser: Browser | undefined;
+  try {
+    const routes = await routesOf(base);
+    await rm(outDir, { recursive: true, force: true });
+    await mkdir(outDir, { recursive: true });
+    const launched = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    });
+    browser = launched;
+    // The four widths run side by side, one page each, reused for every route: most of the time goes to waiting
+    // for the network to settle, which overlaps. Reduced motion shows every element in its final state, so two
+    // runs of the script give the same pictures.
+    const shoot = async (width: (typeof widths)[number]) => {
+      const context = await launched.newContext({
+        viewport: { width, height: heights[width] },
+        reducedMotion: "reduce",
+        colorScheme: "dark",
+      });
+      const page = await context.newPage();
+      for (const route of routes) {
+        await page.goto(base + route, { waitUntil: "load" });
+        await page.waitForLoadState("networkidle");
+        await page.evaluate(async () => {
+          // Lazy images below the first screen would be blank in a full-page picture: load them all now.
+          const images = [...document.images];
+          for (const image of images) image.loading = "eager";
+          await Promise.all(
+            images
+              .filter((image) => !image.complete)
+              .map(
+                (image) =>
+                  new Promise((resolve) => {
+                    image.addEventListener("load", resolve);
+                    image.addEventListener("error", resolve);
+                  }),
+              ),
+          );
+          await document.fonts.ready;
+          const finite = document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+          await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+        });
+        await page.screenshot({ path: path.join(outDir, `${slugOf(route)}-${width}.png`), fullPage: true });
+      }
+      await context.close();
+      console.log(`${width} px: ${routes.length} routes`);
+    };
+    await Promise.all(widths.map(shoot));
+    console.log(
+      `${routes.length * widths.length} screenshots in ${path.relative(process.cwd(), outDir)}/ ` +
+        `(${Math.round((Date.now() - started) / 1000)} s)`,
+    );
+  } finally {
+    await browser?.close();
+    server?.stop();
+  }
+}
+
+/** The sitemap's pages under their paths on `base`, then every prerendered page the sitemap leaves out. */
+async function routesOf(base: string): Promise<string[]> {
+  const response = await fetch(`${base}/sitemap.xml`);
+  if (!response.ok) throw new Error(`No sitemap at ${base}/sitemap.xml (${response.status})`);
+  const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1] ?? "/").pathname,
+  );
+  return [...new Set([...listed, ...prerenderPaths()])];
+}
+
+/** "/" -> "home", "/speakers/ada" -> "speakers-ada" */
+function slugOf(route: string): string {
+  return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^a-z0-9_-]+/gi, "-");
+}
+
+/** Our server on the build, on a free local port, with a vote store of its own that is removed afterwards. */
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const database = path.join(tmpdir(), `glosaic-screens-${port}.sqlite`);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_PATH: database },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill("SIGTERM");
+    for (const file of [database, `${database}-wal`, `${database}-shm`]) void rm(file, { force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("The server stopped before it answered (is there a build?)");
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { url, stop };
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error(`The server did not answer on ${url} within 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === "object" && address) resolve(address.port);
+        else reject(new Error("No free port"));
+      });
+    });
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

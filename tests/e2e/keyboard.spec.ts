@@ -1,0 +1,121 @@
+import type { Locator, Page } from "@playwright/test";
+import { edition } from "../../content";
+import { expect, focusProblem, menuButton, menuExpanded, test, waitForHydration } from "./fixtures";
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that the focus can be seen. */
+async function tabTo(page: Page, target: Locator, { backwards = false } = {}) {
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    expect(await focusProblem(page), `focus after ${presses + 1} presses`).toBeNull();
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** Enter on the skip link: focus moves to the page's main content, and the next Tab stays in it. */
+async function skipToContent(page: Page) {
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  expect(await focusProblem(page)).toBeNull();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+}
+
+const firstTime = (page: Page) =>
+  page.getByRole("list", { name: "Schedule" }).getByRole("listitem").first().locator("p").first();
+
+test.describe("On a phone (390 px), with the keyboard alone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: "Asia/Tokyo" });
+
+  test("a visitor skips to the content, opens the menu, switches the agenda to their zone and searches the demos", async ({
+    page,
+  }) => {
+    // No wait for hydration on the home page: it works as plain HTML, and may be served without JavaScript.
+    await page.goto("/");
+    await skipToContent(page);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+    expect(await focusProblem(page)).toBeNull();
+
+    // Back up into the bar: the menu button is the last stop before the content.
+    await tabTo(page, menuButton(page), { backwards: true });
+    await page.keyboard.press("Enter");
+    await expect.poll(() => menuExpanded(page)).toBe(true);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await tabTo(page, nav.getByRole("link", { name: "Agenda", exact: true }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/agenda");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agenda");
+    await expect.poll(() => menuExpanded(page)).toBe(false);
+
+    await waitForHydration(page);
+    const eastern = await firstTime(page).textContent();
+    const mine = page.getByRole("button", { name: "My time zone" });
+    await tabTo(page, mine);
+    await page.keyboard.press("Space");
+    await expect(mine).toHaveAttribute("aria-pressed", "true");
+    await expect(firstTime(page)).not.toHaveText(eastern ?? "");
+    await expect(page.getByText(/^Times in your time zone/)).toBeVisible();
+    const et = page.getByRole("button", { name: "Eastern Time" });
+    await tabTo(page, et, { backwards: true });
+    await page.keyboard.press("Enter");
+    await expect(et).toHaveAttribute("aria-pressed", "true");
+    await expect(firstTime(page)).toHaveText(eastern ?? "");
+
+    await tabTo(page, menuButton(page), { backwards: true });
+    await page.keyboard.press("Enter");
+    await tabTo(page, nav.getByRole("link", { name: "Demo Voting", exact: true }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/demo-voting");
+    await waitForHydration(page);
+    const search = page.getByRole("searchbox", { name: "Search demos" });
+    await tabTo(page, search);
+    await page.keyboard.type("pebble");
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await expect(page.getByRole("article").getByRole("heading", { level: 3 })).toHaveText("Pebblenet");
+    expect(await focusProblem(page)).toBeNull();
+  });
+});
+
+test.describe("On a wide screen (1440 px), with the keyboard alone", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("a visitor goes through every link of the bar, then to the leaderboard, and filters it", async ({ page }) => {
+    await page.goto("/");
+    await skipToContent(page);
+
+    await page.goto("/agenda");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await tabTo(page, nav.getByRole("link", { name: /^Register/ }));
+    await expect(nav.getByRole("link", { name: /^Register/ })).toHaveAttribute("href", edition.event.links.register);
+    await tabTo(page, nav.getByRole("link", { name: "Demo Voting", exact: true }), { backwards: true });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/demo-voting");
+    await waitForHydration(page);
+
+    const search = page.getByRole("searchbox", { name: "Search demos" });
+    await tabTo(page, search);
+    await page.keyboard.type("no such demo");
+    await expect(page.getByText("No demos found matching your search.", { exact: true })).toBeVisible();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+    await expect(page.getByRole("article")).toHaveCount(edition.demos.length);
+  });
+});
+
+test("The skip link takes keyboard users to the content on every kind of page", async ({ page }) => {
+  const briefing = edition.briefings[0]!.path;
+  const speaker = `/speakers/${edition.talks[0]!.speakerId}`;
+  for (const path of ["/agenda", edition.talks[0]!.path, edition.panelPage.path, speaker, briefing, "/demo-voting"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await skipToContent(page);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null), path).toBe(true);
+  }
+  await page.goto("/no-such-page");
+  await skipToContent(page);
+});
