@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./scripts/local-site";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 
-const chromium = "/usr/bin/chromium";
-if (!existsSync(chromium)) {
-  throw new Error(`Browser tests use Debian's Chromium at ${chromium}: apt-get update && apt-get install -y chromium`);
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Browser tests use Debian's Chromium at ${chromiumPath}: apt-get update && apt-get install -y chromium`,
+  );
 }
 
 /**
@@ -25,16 +27,8 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     browserName: "chromium",
     launchOptions: {
-      executablePath: chromium,
-      // The machines have no network but the registries: these flags stop Chromium's own background traffic.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
     trace: "retain-on-failure",
   },

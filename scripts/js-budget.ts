@@ -34,10 +34,10 @@ function staticImports(code: string): string[] {
   return found;
 }
 
-async function* htmlPages(dir: string, base = dir): AsyncGenerator<string> {
+async function* htmlPages(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlPages(full, base);
+    if (entry.isDirectory()) yield* htmlPages(full);
     else if (entry.name === "index.html") yield full;
   }
 }

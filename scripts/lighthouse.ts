@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
 /**
  * Lighthouse 12 on the built site, served by our own server exactly as in production, in Debian's Chromium.
@@ -17,9 +15,6 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
  * once on two cores would measure each other.
  */
 const sample = process.argv.includes("--sample");
-const port = Number(process.env.AUDIT_PORT ?? 4193);
-const origin = `http://127.0.0.1:${String(port)}`;
-const chromePath = "/usr/bin/chromium";
 const samplePaths = ["/", "/agenda", "/nomic", "/speakers/leilani-kealoha", "/demo-voting"];
 type FormFactor = "mobile" | "desktop";
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -40,43 +35,12 @@ async function sitemapPaths(): Promise<string[]> {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] as string).pathname);
 }
 
-async function startServer(): Promise<{ server: ChildProcess; cleanup: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "glosaic-audit-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATABASE_PATH: path.join(dataDir, "votes.sqlite"),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let attempt = 0; ; attempt++) {
-    if (server.exitCode !== null) throw new Error("The server stopped before it was ready (is the site built?)");
-    const ready = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (attempt > 300) throw new Error("The server did not answer /api/health within a minute");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    server,
-    cleanup: async () => {
-      server.kill("SIGTERM");
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 function targetsFor(formFactor: FormFactor): Record<(typeof categories)[number], number> {
   const performance = formFactor === "desktop" ? 100 : sample ? 95 : 98;
   return { performance, accessibility: 100, "best-practices": 100, seo: 100 };
 }
 
-async function audit(chromePort: number, pagePath: string, formFactor: FormFactor): Promise<Row> {
+async function audit(origin: string, chromePort: number, pagePath: string, formFactor: FormFactor): Promise<Row> {
   const result = await lighthouse(
     `${origin}${pagePath}`,
     { port: chromePort, output: "json", logLevel: "error", onlyCategories: [...categories] },
@@ -133,24 +97,16 @@ function report(rows: Row[]): string {
 
 const paths = sample ? samplePaths : await sitemapPaths();
 const formFactors: FormFactor[] = sample ? ["mobile"] : ["mobile", "desktop"];
-const { cleanup } = await startServer();
+const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumArgs],
 });
 const rows: Row[] = [];
 try {
   for (const formFactor of formFactors) {
     for (const pagePath of paths) {
-      const row = await audit(chrome.port, pagePath, formFactor);
+      const row = await audit(server.url, chrome.port, pagePath, formFactor);
       rows.push(row);
       console.log(
         `${row.failing.length > 0 ? "FAIL" : "ok  "} ${formFactor.padEnd(7)} ${pagePath.padEnd(34)} ${categories.map((category) => String(row.scores[category]).padStart(3)).join(" ")}${row.failing.length > 0 ? `  ${row.failing.join("; ")}` : ""}`,
@@ -159,7 +115,7 @@ try {
   }
 } finally {
   chrome.kill();
-  await cleanup();
+  server.stop();
 }
 
 await mkdir("reports", { recursive: true });

@@ -6,13 +6,11 @@
  * Routes: the sitemap's, plus the pages kept out of it (briefings, stream screens, /talks_demos, /404).
  * Files: reports/screens/<route>-<width>.png, for instance agenda-390.png, speakers-ada-1440.png, home-1920.png.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { prerenderPaths } from "../app/lib/page-list";
+import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
 const widths = [390, 768, 1440, 1920] as const;
 /** A phone, a tablet, a laptop and a desktop screen: the first screenful each would show. */
@@ -22,7 +20,7 @@ const outDir = path.resolve("reports/screens");
 async function main() {
   const started = Date.now();
   const given = process.argv[2];
-  const server = given ? null : await startServer();
+  const server = given ? null : await startBuiltServer();
   const base = (given ?? server?.url ?? "").replace(/\/$/, "");
   let browser: Browser | undefined;
   try {
@@ -30,15 +28,8 @@ async function main() {
     await rm(outDir, { recursive: true, force: true });
     await mkdir(outDir, { recursive: true });
     const launched = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
     browser = launched;
     // The four widths run side by side, one page each, reused for every route: most of the time goes to waiting
@@ -104,49 +95,6 @@ async function routesOf(base: string): Promise<string[]> {
 /** "/" -> "home", "/speakers/ada" -> "speakers-ada" */
 function slugOf(route: string): string {
   return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^a-z0-9_-]+/gi, "-");
-}
-
-/** Our server on the build, on a free local port, with a vote store of its own that is removed afterwards. */
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const database = path.join(tmpdir(), `glosaic-screens-${port}.sqlite`);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_PATH: database },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    child.kill("SIGTERM");
-    for (const file of [database, `${database}-wal`, `${database}-shm`]) void rm(file, { force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("The server stopped before it answered (is there a build?)");
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { url, stop };
-    if (Date.now() > deadline) {
-      stop();
-      throw new Error(`The server did not answer on ${url} within 60 s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === "object" && address) resolve(address.port);
-        else reject(new Error("No free port"));
-      });
-    });
-  });
 }
 
 main().catch((error: unknown) => {

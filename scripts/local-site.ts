@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** Debian's Chromium, which every browser tool here drives (nothing may download a browser on these machines). */
+export const chromiumPath = "/usr/bin/chromium";
+
+/** The machines have no network but the registries: these flags stop Chromium's own background traffic. */
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Our server on the build, on a free local port, with a vote store of its own that is removed afterwards. */
+export async function startBuiltServer(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const database = path.join(tmpdir(), `glosaic-local-${String(port)}.sqlite`);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_PATH: database },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${String(port)}`;
+  const stop = () => {
+    child.kill("SIGTERM");
+    for (const file of [database, `${database}-wal`, `${database}-shm`]) void rm(file, { force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("The server stopped before it answered (is there a build?)");
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { url, stop };
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error(`The server did not answer on ${url} within 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === "object" && address) resolve(address.port);
+        else reject(new Error("No free port"));
+      });
+    });
+  });
+}
