@@ -13,6 +13,8 @@ const files: Record<string, string> = {
   "assets/lazy.js": `export const lazy=${JSON.stringify("y".repeat(5000))};`,
   "index.html": `<html><head><link rel="modulepreload" href="/assets/entry.js"/></head><body><script>window.x=1</script></body></html>`,
   "agenda/index.html": `<html><body><p>No scripts</p></body></html>`,
+  // A page whose bootstrap runs after the first paint names its modules in an inline script only.
+  "talk/index.html": `<html><body><script type="module">for (const href of ["/assets/entry.js"]) preload(href);</script></body></html>`,
 };
 
 beforeAll(async () => {
@@ -35,5 +37,9 @@ describe("the JavaScript budget", () => {
       limit: budgets.home,
     });
     expect(pages.find((page) => page.route === "/agenda")).toMatchObject({ total: 0, limit: budgets.page });
+    expect(pages.find((page) => page.route === "/talk")).toMatchObject({
+      scripts: 2,
+      externalBytes: home?.externalBytes,
+    });
   });
 });

@@ -5,7 +5,8 @@ import { gzipSync } from "node:zlib";
 /**
  * The JavaScript budget, checked after every build: for each prerendered page, the JavaScript a first visit
  * downloads and runs before the page is interactive, gzip-compressed (level 9): the scripts the HTML names (module
- * preloads and script sources), every module they import statically, and the page's inline scripts. Chunks loaded
+ * preloads, script sources, modules its inline scripts name), every module they import statically, and the page's
+ * inline scripts. Chunks loaded
  * by a dynamic `import()` (code that waits for a visitor's action or for the page to settle) are not first-load.
  *
  * The build fails when the home page exceeds 100 KB or any page exceeds 130 KB (1 KB = 1,024 bytes).
@@ -69,8 +70,11 @@ export async function measure(clientDir: string): Promise<PageBudget[]> {
     const named = [
       ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
       ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-      // React Router's bootstrap imports the entry and route modules from an inline module script.
-      ...html.matchAll(/import\s*(?:[\w$*{}\s,]+?\s*from\s*)?"(\/assets\/[^"]+\.js)"/g),
+      // React Router's bootstrap, run after the first paint (scripts/defer-hydration.ts), names the modules it
+      // preloads and imports in its inline script: every one of them is first-load.
+      ...[...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].flatMap((script) => [
+        ...(script[1] as string).matchAll(/"(\/assets\/[^"]+\.js)"/g),
+      ]),
     ].map((match) => match[1] as string);
     const seen = new Set<string>();
     const queue = named.filter((src) => src.startsWith("/"));

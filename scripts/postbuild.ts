@@ -5,6 +5,7 @@ import { edition } from "../content";
 import { sitemapPaths } from "../app/lib/page-list";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { withPolicy } from "../server/content-security-policy";
+import { deferHydration } from "./defer-hydration";
 import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /**
@@ -59,12 +60,15 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Every prerendered page gets its Content-Security-Policy, with the hashes of its own inline scripts. */
-async function addSecurityPolicies() {
+/**
+ * Every prerendered page hydrates after its first paint, then gets its Content-Security-Policy, with the hashes of
+ * its own inline scripts as they now are.
+ */
+async function finishPages() {
   let count = 0;
   for await (const file of files(clientDir)) {
     if (!file.endsWith(".html")) continue;
-    await writeFile(file, withPolicy(await readFile(file, "utf8")));
+    await writeFile(file, withPolicy(deferHydration(await readFile(file, "utf8"))));
     count++;
   }
   return count;
@@ -90,8 +94,8 @@ await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
 await writeSitemapAndRobots();
 const calendars = await writeCalendars();
 const cards = await writeShareCards();
-const pages = await addSecurityPolicies();
+const pages = await finishPages();
 const count = await precompress();
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${String(cards)} share cards, ${String(pages)} pages with a security policy, ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${String(cards)} share cards, ${String(pages)} pages hydrating after paint, with a security policy, ${String(count)} files precompressed`,
 );

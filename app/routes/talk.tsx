@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import * as content from "../../content";
 import type { Talk } from "../../content";
 import { TalkDetails } from "../components/talk-details";
@@ -22,27 +21,43 @@ function shareImageAlt(talk: Talk): string {
   return `${talk.title}${speaker ? `, with ${speaker.name}` : ""}: a ${talk.eventType} at ${content.event.name}`;
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const { talk } = talkAt(location.pathname);
+/**
+ * Runs at build time only: each talk page is prerendered with its own talk and speaker in its data, so the browser
+ * never downloads the whole programme to show one talk (client navigation fetches the prerendered `.data` file).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const { talk, slot } = talkAt(new URL(request.url).pathname);
+  return {
+    talk,
+    start: slot.start,
+    end: slot.end,
+    location: content.event.location,
+    speakers: speakersByIds([talk.speakerId]),
+    shareImageAlt: shareImageAlt(talk),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const { talk, shareImageAlt } = loaderData;
   return pageMeta({
     title: titled(talk.title),
     description: talk.description,
     path: talk.path,
-    image: { path: shareImagePath(talk.id), alt: shareImageAlt(talk) },
+    image: { path: shareImagePath(talk.id), alt: shareImageAlt },
   });
 };
 
-export default function TalkPage() {
-  const { talk, slot } = talkAt(useLocation().pathname);
+export default function TalkPage({ loaderData }: Route.ComponentProps) {
+  const { talk, start, end, location, speakers } = loaderData;
   return (
     <TalkDetails
       title={talk.title}
       eventType={talk.eventType}
       description={talk.description}
-      start={slot.start}
-      end={slot.end}
-      location={content.event.location}
-      speakers={speakersByIds([talk.speakerId])}
+      start={start}
+      end={end}
+      location={location}
+      speakers={speakers}
       tags={talk.tags}
       highlights={talk.highlights}
       topics={talk.topics}

@@ -1,0 +1,62 @@
+/**
+ * Hydration after the first paint. React Router's prerendered page names every module it will hydrate with in
+ * `<link rel="modulepreload">` elements and imports them from an inline module script. Over HTTP/1.1 on a slow
+ * phone connection those ~25 requests (~125 KB) queue ahead of the stylesheet and the fonts and share their
+ * bandwidth, so the page, complete in its HTML, paints late (Lighthouse measured LCP 2.6 s on slow 4G). The page
+ * needs no script to be read, so here its scripts start after the first frame: the same modules, preloaded in
+ * parallel, hydrating a few milliseconds later on a fast connection, while the content shows much sooner than it otherwise
+ * would on a slow one (docs/decisions/009).
+ */
+
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const sideEffectImport = /^import "([^"]+)";$/;
+const namespaceImport = /^import \* as (route\d+) from "([^"]+)";$/;
+
+/**
+ * The page with its modulepreload links removed and its bootstrap script rewritten to preload and import the same
+ * modules once the first frame has painted. Pages without React Router's bootstrap (the static home page) are
+ * returned as they are; a bootstrap of an unexpected shape stops the build rather than shipping a page that
+ * cannot hydrate.
+ */
+export function deferHydration(html: string): string {
+  const found = bootstrap.exec(html);
+  if (!found) {
+    if (html.includes('rel="modulepreload"'))
+      throw new Error("Module preloads without React Router's bootstrap script");
+    return html;
+  }
+  const preloads = [...html.matchAll(modulePreload)].map((match) => match[1] as string);
+  const imports: { binding?: string; href: string }[] = [];
+  const rest: string[] = [];
+  for (const line of (found[1] ?? "").split("\n")) {
+    const trimmed = line.trim();
+    const sideEffect = sideEffectImport.exec(trimmed);
+    const namespace = namespaceImport.exec(trimmed);
+    if (sideEffect) imports.push({ href: sideEffect[1] as string });
+    else if (namespace) imports.push({ binding: namespace[1], href: namespace[2] as string });
+    else if (/^import\s/.test(trimmed)) throw new Error(`Unexpected import in React Router's bootstrap: ${trimmed}`);
+    else if (trimmed !== "") rest.push(trimmed);
+  }
+  if (imports.length === 0 || !rest.some((line) => line.includes("__reactRouterRouteModules"))) {
+    throw new Error("React Router's bootstrap script changed shape: update scripts/defer-hydration.ts");
+  }
+
+  const bindings = imports.map((entry) => entry.binding ?? "").join(", ");
+  const script = [
+    // The browser reports the first contentful paint once it is on screen; where it cannot, a timeout set from a
+    // frame callback runs after that frame has painted.
+    "await new Promise((resolve) => {",
+    '  if (!PerformanceObserver.supportedEntryTypes.includes("paint")) return requestAnimationFrame(() => setTimeout(resolve));',
+    "  new PerformanceObserver((list, observer) => {",
+    '    if (list.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), resolve();',
+    '  }).observe({ type: "paint", buffered: true });',
+    "});",
+    // The modules the imports below would only discover one level at a time.
+    `for (const href of ${JSON.stringify(preloads.filter((href) => !imports.some((entry) => entry.href === href)))})`,
+    '  document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));',
+    `const [${bindings}] = await Promise.all([${imports.map((entry) => `import(${JSON.stringify(entry.href)})`).join(", ")}]);`,
+    ...rest,
+  ].join("\n");
+  return html.replace(modulePreload, "").replace(bootstrap, () => `<script type="module">${script}</script>`);
+}
