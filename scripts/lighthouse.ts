@@ -1,4 +1,5 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -102,7 +103,8 @@ function report(rows: Row[]): string {
   return [
     "# Lighthouse",
     "",
-    `Lighthouse 12.8.2 in Debian's Chromium against our own server (\`npm run audit${sample ? " -- --sample" : ""}\`), ${new Date().toISOString()}.`,
+    `Lighthouse 12.8.2 in Debian's Chromium against our own server (\`${sample ? "npm run test:lighthouse" : "npm run audit"}\`), ${new Date().toISOString()},`,
+    `on ${String(cpus().length)} cores; load average ${loadBefore} before the run and ${loadavg()[0]?.toFixed(2) ?? "?"} after (simulated throttling scales with the machine's own speed).`,
     "Mobile: Lighthouse's default (Moto G Power, simulated slow 4G, 4x CPU slowdown); desktop: its desktop preset.",
     "Targets: Performance 100 desktop, 98 mobile; Accessibility, Best Practices and SEO 100. A route that misses a",
     "target on its first run is run twice more and reported by the median Performance of the three.",
@@ -114,6 +116,7 @@ function report(rows: Row[]): string {
   ].join("\n");
 }
 
+const loadBefore = loadavg()[0]?.toFixed(2) ?? "?";
 const paths = sample ? samplePaths : await sitemapPaths();
 const formFactors: FormFactor[] = sample ? ["mobile"] : ["mobile", "desktop"];
 const server = await startBuiltServer();

@@ -49,6 +49,8 @@ test.describe("With reduced motion", () => {
     test.setTimeout(sweepTimeout);
     for (const path of paths) {
       await page.goto(path, { waitUntil: "load" });
+      // Pages hydrate after their first paint (docs/decisions/011): whatever hydration starts must be still too.
+      await waitForHydration(page);
       expect(await runningAnimations(page), path).toEqual([]);
     }
   });
