@@ -3,7 +3,7 @@ import * as content from "../../content";
 import { useClock } from "../lib/clock";
 import { leaderboardFromCatalogue, searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
 import { speakerById } from "../lib/lookups";
-import { votingPhase, type VotingWindow } from "../lib/voting";
+import { votingPhase, votingWindowOf, type VotingWindow } from "../lib/voting";
 import { DemoCard } from "./demo-card";
 import { VotingCountdown } from "./voting-countdown";
 
@@ -105,7 +105,7 @@ export function LeaderboardView({
 }
 
 const catalogue = leaderboardFromCatalogue(content.demos, speakerById);
-const editionWindow = { opens: new Date(content.event.voting.opens), closes: new Date(content.event.voting.closes) };
+const editionWindow = votingWindowOf(content.event.voting);
 
 /**
  * The leaderboard from the local catalogue and the edition's voting window: what the prerendered page shows (also

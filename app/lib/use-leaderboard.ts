@@ -17,7 +17,7 @@ import { speakerById } from "./lookups";
 import { ApiError, apiRequest } from "./query-client";
 import { toast } from "./toast-store";
 import { rememberVote } from "./voted-demos";
-import type { VotingWindow } from "./voting";
+import { votingWindowOf, type VotingWindow } from "./voting";
 
 /**
  * The voting window: the edition's, which the page was built with, until the server says which one it enforces
@@ -26,7 +26,7 @@ import type { VotingWindow } from "./voting";
 export function useVotingWindow(): VotingWindow {
   const { data } = useQuery<VotingWindowRecord>({ queryKey: votingQueryKey });
   const { opens, closes } = data ?? content.event.voting;
-  return useMemo(() => ({ opens: new Date(opens), closes: new Date(closes) }), [opens, closes]);
+  return useMemo(() => votingWindowOf({ opens, closes }), [opens, closes]);
 }
 
 /**

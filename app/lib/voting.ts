@@ -5,6 +5,11 @@ export interface VotingWindow {
   closes: Date;
 }
 
+/** A voting window as the content and the API write it (ISO 8601 instants), as instants to compare with. */
+export function votingWindowOf({ opens, closes }: { opens: string; closes: string }): VotingWindow {
+  return { opens: new Date(opens), closes: new Date(closes) };
+}
+
 export type VotingPhase = "upcoming" | "open" | "ended";
 
 /** Where `now` falls in the voting window: votes count from the opening instant up to, not including, the close. */
