@@ -9,7 +9,7 @@ import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
  * Lighthouse 12 on the built site, served by our own server exactly as in production, in Debian's Chromium.
  *
  *   npm run audit                    every route in sitemap.xml, mobile and desktop: reports/lighthouse.md
- *   npm run audit -- --sample        home, agenda, a talk, a speaker and the leaderboard, mobile (part of npm test)
+ *   npm run test:lighthouse          home, agenda, a talk, a speaker and the leaderboard, mobile (part of npm test)
  *
  * Targets: 100 in Accessibility, Best Practices and SEO everywhere; Performance 100 on desktop and at least 98 on
  * mobile (the sample, which runs on busy CI machines, fails below 95 on mobile). Runs are sequential: two audits at
