@@ -144,7 +144,8 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
   describe("when PostgreSQL goes away", async () => {
     const postgres = (await engines()).find((engine) => engine.name === "PostgreSQL")!;
 
-    it.skipIf(postgres.unavailable !== null)(
+    // Without PostgreSQL the contract tests say so; under CI it must be there, so the case runs and fails.
+    it.skipIf(postgres.unavailable !== null && !process.env.CI)(
       "answers 503 with Retry-After and a JSON error, never crashes, and votes again once it is back",
       async () => {
         const database = await postgres.create();
