@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -223,6 +224,13 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
   // When the tests run as root, permissions do not stop root: the server runs as nobody for these cases.
   const asRoot = process.getuid?.() === 0;
   const nobody = { uid: 65534, gid: 65534 };
+  /** Says plainly when nobody cannot run the server at all (a checkout under /root), rather than failing obscurely. */
+  const nobodyCanRunTheServer = () => {
+    const check = spawnSync(process.execPath, ["-e", "fs.accessSync('server/index.ts', fs.constants.R_OK)"], nobody);
+    if (check.status !== 0) {
+      throw new Error(`Running as root, these cases start the server as nobody, who cannot read ${process.cwd()}`);
+    }
+  };
 
   it.each([
     {
@@ -278,6 +286,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
     // prepares stands in the way.
     chmodSync(dir, 0o777);
     const file = prepare(dir);
+    if (asRoot) nobodyCanRunTheServer();
     const server = spawnServer({ port: 4623, env: { DATABASE_PATH: file }, ...(asRoot ? nobody : {}) });
     servers.push(server);
     expect(await server.exited).toEqual({ code: 1, signal: null });
