@@ -112,10 +112,15 @@ export async function buildApp({
     done();
   });
 
+  let lastUnavailableWarning = -Infinity;
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StoreUnavailableError) {
-      // Logged as a warning: the operator should know the database is away, but the request itself was fine.
-      request.log.warn(error.message);
+      // A warning, at most once per Retry-After period: the operator should know the database is away, but each
+      // request was fine, and an outage under load must not flood the log.
+      if (Date.now() - lastUnavailableWarning >= storeRetryAfterSeconds * 1000) {
+        lastUnavailableWarning = Date.now();
+        request.log.warn(error.message);
+      }
       return reply
         .code(503)
         .header("retry-after", String(storeRetryAfterSeconds))

@@ -217,6 +217,11 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
           await client.end();
         }
         expect(server.stderr()).not.toMatch(/uncaught|unhandled|at .+\(.+:\d+:\d+\)/i);
+        // The operator is told the store is away, but not once per request: at most once per Retry-After period.
+        const warnings = server.stdout().match(/The vote store is unavailable/g)?.length ?? 0;
+        const answered503 = tally.statuses.filter((code) => code === 503).length + unavailable.length;
+        expect(warnings).toBeGreaterThanOrEqual(1);
+        expect(warnings).toBeLessThan(answered503);
       },
     );
   });

@@ -8,7 +8,8 @@ export interface ServerProcess {
   port: number;
   /** How the process ended: its exit code, or the signal that ended it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Everything it wrote to standard error so far. */
+  /** Everything it wrote to standard output (its log) and standard error so far. */
+  stdout(): string;
   stderr(): string;
 }
 
@@ -40,31 +41,33 @@ export function spawnServer({ port, env = {}, uid, gid }: StartOptions): ServerP
     ...(uid === undefined ? {} : { uid }),
     ...(gid === undefined ? {} : { gid }),
   });
+  let stdout = "";
   let stderr = "";
+  // Read both as they come, so a full pipe never blocks the server.
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const exited = once(child, "exit").then(([code, signal]) => ({
     code: code as number | null,
     signal: signal as NodeJS.Signals | null,
   }));
-  return { child, port, exited, stderr: () => stderr };
+  return { child, port, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
 /** Spawns the server and resolves once it listens; rejects with its standard error if it exits instead. */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const server = spawnServer(options);
-  let stdout = "";
   const listening = new Promise<void>((resolve) => {
-    server.child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      if (stdout.includes("GLOSAIC site and API on")) resolve();
-    });
+    const check = () => {
+      if (!server.stdout().includes("GLOSAIC site and API on")) return;
+      server.child.stdout?.off("data", check);
+      resolve();
+    };
+    server.child.stdout?.on("data", check);
   });
   const failed = server.exited.then(({ code, signal }) => {
     throw new Error(`The server exited (${code ?? signal}) before listening: ${server.stderr()}`);
   });
   await Promise.race([listening, failed]);
-  // Keep reading its output, so a full pipe never blocks it.
-  server.child.stdout?.resume();
   return server;
 }
 
