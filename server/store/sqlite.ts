@@ -94,8 +94,9 @@ function openFile(file: string): SQLite.Database {
     }
   };
   if (!writable(folder)) fail(`its folder ${folder} is not writable by this user (uid ${process.getuid?.() ?? "?"})`);
-  if (existsSync(file) && !writable(file))
+  if (existsSync(file) && !writable(file)) {
     fail(`the file is not writable by this user (uid ${process.getuid?.() ?? "?"})`);
+  }
 
   let database: SQLite.Database | undefined;
   try {
