@@ -1,3 +1,5 @@
+import { METHODS, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { edition, type Demo } from "../content";
 import { redirects } from "../app/lib/site-paths";
@@ -6,6 +8,13 @@ import { registerApi } from "./api";
 import { commonHeaders } from "./security-headers";
 import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
 import type { VoteStore } from "./store";
+import { StoreUnavailableError } from "./store/errors";
+
+/**
+ * Seconds a client is asked to wait (Retry-After) when the vote store is unavailable: long enough for PostgreSQL
+ * to restart or fail over, short enough that a voter retrying by hand is not sent away for long.
+ */
+export const storeRetryAfterSeconds = 5;
 
 export interface AppOptions {
   /** The built site to serve (build/client). */
@@ -49,6 +58,8 @@ export async function buildApp({
   const headers = commonHeaders({ hsts });
   const app = Fastify({
     logger: { level: logLevel },
+    // Node answers a request without Host itself, without our headers; the onRequest hook below answers it instead.
+    http: { requireHostHeader: false },
     // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
     // let a client pick its own address and escape the rate limit.
     ...(trustProxy > 0 ? { trustProxy: (_address: string, hop: number) => hop < trustProxy } : {}),
@@ -61,14 +72,60 @@ export async function buildApp({
         .code(400)
         .send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : error.message });
     },
+    // Requests Node's parser rejects (a header too large, a bad character, a request smuggling attempt) never
+    // reach Fastify: answer them here, with the security headers and a JSON body like every other error.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Duplex) => {
+      if (error.code === "ECONNRESET" || socket.destroyed) return;
+      const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+      const message =
+        status === 431 ? "Request line or headers too large" : status === 408 ? "Request timeout" : "Malformed request";
+      refuseConnection(socket, status, headers, { error: message });
+    },
   });
 
-  app.addHook("onRequest", (_request, reply, done) => {
+  // CONNECT (a proxy tunnel) never reaches Fastify either; with no listener Node would drop the connection
+  // without a word. This site is no proxy.
+  app.server.on("connect", (_request, socket: Duplex) => {
+    refuseConnection(socket, 405, { ...headers, allow: "GET, HEAD" }, { error: "CONNECT is not allowed here" });
+  });
+
+  // Every method Node can parse reaches a route, so an unusual one (PROPFIND, PURGE, LINK...) gets the same 404 or
+  // 405 as DELETE does rather than falling past the API's own answers. Declared bodyless: no route reads a body.
+  for (const method of METHODS) {
+    if (method !== "CONNECT" && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  }
+
+  app.addHook("onRequest", (request, reply, done) => {
     void reply.headers(headers);
+    const version = request.raw.httpVersion;
+    // Node's parser takes a request line without a version ("GET /") as HTTP/0.9, which nothing legitimate sends
+    // and which proxies in front may frame differently: refused, as a smuggling vector.
+    if (version !== "1.1" && version !== "1.0") {
+      void reply.code(400).send({ error: `Unsupported HTTP version ${version}` });
+      return;
+    }
+    // HTTP/1.1 requires Host (RFC 9112 section 3.2); HTTP/1.0 clients may leave it out.
+    if (version === "1.1" && request.headers.host === undefined) {
+      void reply.code(400).send({ error: "Missing Host header" });
+      return;
+    }
     done();
   });
 
+  let lastUnavailableWarning = -Infinity;
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof StoreUnavailableError) {
+      // A warning, at most once per Retry-After period: the operator should know the database is away, but each
+      // request was fine, and an outage under load must not flood the log.
+      if (Date.now() - lastUnavailableWarning >= storeRetryAfterSeconds * 1000) {
+        lastUnavailableWarning = Date.now();
+        request.log.warn(error.message);
+      }
+      return reply
+        .code(503)
+        .header("retry-after", String(storeRetryAfterSeconds))
+        .send({ error: "Votes are unavailable for a moment: please try again shortly." });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);
     return reply.code(status).send({ error: status >= 500 ? "Internal server error" : error.message });
@@ -107,6 +164,28 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * Answers on a socket that has no request Fastify can reply to, then closes it. The client's remaining bytes are
+ * read and dropped until it closes or a second passes: closing with unread data would send a reset, which can
+ * make the client lose the answer it was sent.
+ */
+function refuseConnection(socket: Duplex, status: number, headers: Record<string, string>, body: object) {
+  const json = JSON.stringify(body);
+  const head = {
+    ...headers,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(json)),
+    connection: "close",
+  };
+  const lines = Object.entries(head).map(([name, value]) => `${name}: ${value}`);
+  if (socket.writable) {
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n${lines.join("\r\n")}\r\n\r\n${json}`);
+  }
+  socket.on("error", () => undefined);
+  socket.resume();
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number) {

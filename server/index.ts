@@ -2,6 +2,14 @@ import { edition } from "../content";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, votingWindow } from "./config";
 import { openStore } from "./store";
+import { StoreOpenError } from "./store/errors";
+
+/**
+ * How long SIGTERM waits for requests in flight. A vote takes milliseconds; the bound is for a client that stalls.
+ * It stays under the 10 s that `docker stop` (and many orchestrators) wait before SIGKILL, so the store is closed
+ * by us rather than the process killed mid-write.
+ */
+const drainBoundMs = 8000;
 
 /**
  * Starts the server from the environment: settings, then the vote store (opened, migrated, seeded), then the site.
@@ -12,6 +20,8 @@ async function main() {
   const window = votingWindow(config, edition.event.voting);
   const store = await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH }).catch(
     (error: unknown) => {
+      // The store's own account already names the file and says what is wrong with it.
+      if (error instanceof StoreOpenError) throw error;
       const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config.DATABASE_PATH;
       throw new Error(
         `Cannot open the vote store at ${where}: ${error instanceof Error ? error.message : String(error)}`,
@@ -31,15 +41,33 @@ async function main() {
     throw error;
   });
 
-  // Stop taking connections, let requests in flight finish, close the store, then exit.
+  // Stop taking connections, let requests in flight finish, close the store, then exit 0. Idle keep-alive
+  // connections are closed at once (Node's server.close does that), and a connection whose request finishes
+  // during the drain is told "Connection: close", so none keeps the process for its keep-alive timeout. A request
+  // that does not finish within the bound is cut, and the exit code says so.
+  let stopping = false;
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (stopping) void reply.header("connection", "close");
+    done(null, payload);
+  });
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal} received: closing`);
+    setTimeout(() => {
+      console.error(`Requests still open ${drainBoundMs / 1000} s after ${signal}: closing them and exiting`);
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, drainBoundMs).unref();
     app
       .close()
       .then(() => store.close())
       .then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          console.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exit(1);
+        },
       );
   };
   process.once("SIGTERM", shutdown);
@@ -54,6 +82,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   // Configuration and start-up problems are the operator's to fix: one line, no stack trace.
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : String(error));
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(message.replace(/\s*\n\s*/g, " "));
   process.exit(1);
 });

@@ -14,6 +14,14 @@ const minute = 60_000;
 
 /** The JSON API, mounted under /api. Anything it does not know is a JSON 404, never the site's HTML page. */
 export async function registerApi(app: FastifyInstance, options: ApiOptions) {
+  // No API route reads a body. Of the parsers Fastify brings, keep JSON (invalid JSON is a 400) and drop text/plain:
+  // a page of another site can POST text/plain without a CORS preflight, so a vote sent so is refused with 415.
+  app.removeContentTypeParser("text/plain");
+  // And a body over a small allowance is refused (413) before it is read, rather than at Fastify's 1 MiB.
+  app.addHook("onRoute", (route) => {
+    route.bodyLimit ??= 1024;
+  });
+  const allowedMethods = learnRoutes(app);
   await app.register(cookie, { secret: await options.store.cookieSecret() });
   // Limits count per client IP (see TRUST_PROXY) across all routes of a kind; health checks are never limited.
   await app.register(rateLimit, { global: false });
@@ -24,7 +32,38 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
   // Named one by one: `options` also carries this plugin's own prefix, which the demos routes must not repeat.
   await app.register(registerDemos, { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes });
   await app.register(registerVoting, { votingWindow, limitReads });
-  app.all("/*", (request, reply) =>
-    reply.code(404).send({ error: `No API route for ${request.method} ${request.url.split("?")[0] ?? ""}` }),
-  );
+  // A path the API knows, asked with a method it does not answer, is a 405 naming the methods it does answer.
+  app.all("/*", (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
+    const allowed = allowedMethods(pathname);
+    // A method the path does answer, yet no route took the request: a parameter the router refused (too long).
+    if (allowed.length === 0 || allowed.includes(request.method)) {
+      return reply.code(404).send({ error: `No API route for ${request.method} ${pathname}` });
+    }
+    return reply
+      .code(405)
+      .header("allow", allowed.join(", "))
+      .send({ error: `${request.method} is not allowed on ${pathname}` });
+  });
+}
+
+/** Records the routes registered from here on, and returns which methods answer a given path. */
+function learnRoutes(app: FastifyInstance): (pathname: string) => string[] {
+  const routes: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook("onRoute", (route) => {
+    if (route.url.includes("*")) return;
+    // find-my-way syntax: a ":name" segment is any one segment; the API has no other kind of parameter.
+    const segments = route.url
+      .split("/")
+      .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    const methods = [route.method].flat();
+    routes.push({ pattern: new RegExp(`^${segments.join("/")}$`), methods });
+  });
+  return (pathname) => {
+    const methods = new Set(routes.filter((route) => route.pattern.test(pathname)).flatMap((route) => route.methods));
+    if (methods.has("GET")) methods.add("HEAD");
+    return ["GET", "HEAD", "POST"]
+      .filter((method) => methods.has(method))
+      .concat([...methods].filter((method) => !["GET", "HEAD", "POST"].includes(method)));
+  };
 }

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { isPostgresUnavailable, reportingUnavailable } from "./errors";
 import { KyselyVoteStore } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
@@ -22,9 +23,15 @@ export async function openPostgresStore(
     connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle connection that the database drops (a restart, a failover) is an event, not a crash: the pool
-  // discards it and the next query opens a new one.
+  // A connection that the database drops (a restart, a failover, a network cut) is an event, not a crash: the
+  // pool discards it and the next query opens a new one. pg-pool listens for errors on idle clients only (it
+  // re-emits them here); a client checked out between two statements of a transaction that loses its socket
+  // emits "error" on itself, which with no listener would be an uncaught exception and end the process. The
+  // query in progress, if any, still fails and is answered 503 (see errors.ts).
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db);
@@ -32,5 +39,5 @@ export async function openPostgresStore(
     await db.destroy();
     throw error;
   }
-  return new KyselyVoteStore(db, "postgres");
+  return reportingUnavailable(new KyselyVoteStore(db, "postgres"), isPostgresUnavailable);
 }

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import http from "node:http";
+
+/** The server as an operator runs it (`npm start`), in a process of its own, for tests that kill or stop it. */
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** How the process ended: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it wrote to standard output (its log) and standard error so far. */
+  stdout(): string;
+  stderr(): string;
+}
+
+export interface StartOptions {
+  port: number;
+  env?: Record<string, string>;
+  /** Run as this user and group (tests running as root use nobody, to whom permissions still apply). */
+  uid?: number;
+  gid?: number;
+}
+
+/** Voting open around now, so the tests can vote whatever the date. */
+export const votingOpenEnv = { VOTING_OPENS: "2020-01-01T00:00:00Z", VOTING_CLOSES: "2099-01-01T00:00:00Z" };
+
+/** Spawns `node --import tsx server/index.ts`; the process has not necessarily started listening yet. */
+export function spawnServer({ port, env = {}, uid, gid }: StartOptions): ServerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      // Every vote in these tests comes from one address.
+      RATE_LIMIT_VOTES: "1000000",
+      RATE_LIMIT_READS: "1000000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(uid === undefined ? {} : { uid }),
+    ...(gid === undefined ? {} : { gid }),
+  });
+  let stdout = "";
+  let stderr = "";
+  // Read both as they come, so a full pipe never blocks the server.
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const exited = once(child, "exit").then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
+  return { child, port, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Spawns the server and resolves once it listens; rejects with its standard error if it exits instead. */
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const server = spawnServer(options);
+  const listening = new Promise<void>((resolve) => {
+    const check = () => {
+      if (!server.stdout().includes("GLOSAIC site and API on")) return;
+      server.child.stdout?.off("data", check);
+      resolve();
+    };
+    server.child.stdout?.on("data", check);
+  });
+  const failed = server.exited.then(({ code, signal }) => {
+    throw new Error(`The server exited (${code ?? signal}) before listening: ${server.stderr()}`);
+  });
+  await Promise.race([listening, failed]);
+  return server;
+}
+
+/** Stops a server a test started, if it still runs, and waits for it to end. */
+export async function stopServer(server: ServerProcess | undefined) {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill("SIGKILL");
+  await server.exited;
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+/** One HTTP request on its own connection, with a JSON body read when there is one. */
+export function request(
+  port: number,
+  method: string,
+  path: string,
+  { headers = {}, agent }: { headers?: Record<string, string>; agent?: http.Agent } = {},
+): Promise<JsonResponse> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request({ host: "127.0.0.1", port, method, path, headers, agent: agent ?? false });
+    outgoing.on("error", reject);
+    outgoing.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const json = response.headers["content-type"]?.startsWith("application/json");
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: json ? JSON.parse(text) : text });
+      });
+    });
+    outgoing.end();
+  });
+}
+
+/** The vote counts the API reports, by demo id. */
+export async function apiCounts(port: number): Promise<Map<string, number>> {
+  const response = await request(port, "GET", "/api/demos");
+  if (response.status !== 200) throw new Error(`GET /api/demos answered ${response.status}`);
+  return new Map((response.body as { id: string; votes: number }[]).map((demo) => [demo.id, demo.votes]));
+}
