@@ -4,6 +4,7 @@ import { redirects } from "../app/lib/site-paths";
 import type { VotingWindow } from "../app/lib/voting";
 import { registerApi } from "./api";
 import { commonHeaders } from "./security-headers";
+import { prepareSite, siteServerFactory } from "./site-server";
 import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
 import type { VoteStore } from "./store";
 
@@ -49,6 +50,8 @@ export async function buildApp({
   const headers = commonHeaders({ hsts });
   const app = Fastify({
     logger: { level: logLevel },
+    // Built files (most requests) are answered before Fastify's routing and hooks; see site-server.ts.
+    serverFactory: siteServerFactory(prepareSite(site, redirects, headers)),
     // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
     // let a client pick its own address and escape the rate limit.
     ...(trustProxy > 0 ? { trustProxy: (_address: string, hop: number) => hop < trustProxy } : {}),
