@@ -20,6 +20,9 @@ export interface DemosApiOptions {
   limitVotes: preHandlerAsyncHookHandler;
 }
 
+/** How long a server may answer with a listing made before votes cast through other servers sharing the store. */
+const listingMaxAgeMs = 1000;
+
 const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
 /** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote. */
@@ -53,17 +56,53 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     }
   }
 
-  app.get("/demos", { onRequest: limitReads }, async (_request, reply): Promise<ServerDemo[]> => {
+  /**
+   * The listing as the bytes sent, kept between requests: every visitor to the voting page asks for it, and
+   * reading the counts and serialising them on each request cost more than the rest of the response. A vote
+   * through this server makes it stale at once (its voter sees the new count); votes through other servers
+   * sharing the store show within `listingMaxAgeMs`.
+   */
+  let listing: { body: Buffer; version: number; madeAt: number } | undefined;
+  let pending: { version: number; body: Promise<Buffer> } | undefined;
+  let version = 0;
+  async function makeListing(): Promise<Buffer> {
+    const startedAt = version;
+    const madeAt = Date.now();
     const counts = await store.counts();
-    void reply.header("cache-control", "no-cache");
-    return demos.map(({ id, title, description, presenterId, tags }) => ({
-      id,
-      title,
-      description,
-      presenterId,
-      votes: counts.get(id) ?? 0,
-      tags,
-    }));
+    const body = Buffer.from(
+      JSON.stringify(
+        demos.map(({ id, title, description, presenterId, tags }) => ({
+          id,
+          title,
+          description,
+          presenterId,
+          votes: counts.get(id) ?? 0,
+          tags,
+        })) satisfies ServerDemo[],
+      ),
+    );
+    // Read before a vote counted here committed: good for this answer, not for the next one.
+    if (startedAt === version) listing = { body, version: startedAt, madeAt };
+    return body;
+  }
+  function currentListing(): Buffer | Promise<Buffer> {
+    if (listing && listing.version === version && Date.now() - listing.madeAt < listingMaxAgeMs) return listing.body;
+    // Requests arriving together share one read of the counts, unless a vote came in since that read began.
+    if (pending?.version !== version) {
+      const read = { version, body: makeListing() };
+      pending = read;
+      void read.body
+        .finally(() => {
+          if (pending === read) pending = undefined;
+        })
+        .catch(() => undefined);
+    }
+    return pending.body;
+  }
+
+  app.get("/demos", { onRequest: limitReads }, async (_request, reply) => {
+    const body = await currentListing();
+    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body);
   });
 
   app.get(
@@ -95,6 +134,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     }
     const voter = ensureVoter(request, reply);
     const result = await store.castVote(demo.id, voter, at);
+    if (result.counted) version++;
     if (!result.counted) {
       return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
     }
