@@ -4,7 +4,7 @@ import { redirects } from "../app/lib/site-paths";
 import type { VotingWindow } from "../app/lib/voting";
 import { registerApi } from "./api";
 import { commonHeaders } from "./security-headers";
-import { prepareSite, siteServerFactory } from "./site-server";
+import { prepareSite, siteServerFactory, type FastRoute } from "./site-server";
 import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
 import type { VoteStore } from "./store";
 
@@ -48,10 +48,15 @@ export async function buildApp({
 
   // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
   const headers = commonHeaders({ hsts });
+  const fastRoutes = new Map<string, FastRoute>();
   const app = Fastify({
     logger: { level: logLevel },
     // Built files (most requests) are answered before Fastify's routing and hooks; see site-server.ts.
-    serverFactory: siteServerFactory(prepareSite(site, redirects, headers)),
+    serverFactory: siteServerFactory({
+      prepared: prepareSite(site, redirects, headers),
+      routes: fastRoutes,
+      trustProxy,
+    }),
     // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
     // let a client pick its own address and escape the rate limit.
     ...(trustProxy > 0 ? { trustProxy: (_address: string, hop: number) => hop < trustProxy } : {}),
@@ -93,6 +98,8 @@ export async function buildApp({
     now,
     siteUrl: edition.event.siteUrl,
     limits,
+    commonHeaders: headers,
+    fastRoutes,
   });
 
   app.get("/*", (request, reply) => {

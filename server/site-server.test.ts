@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { voterCookie } from "./api/voter";
 import { withPolicy } from "./content-security-policy";
 import { buildApp } from "./app";
 import { openSqliteStore } from "./store/sqlite";
@@ -39,7 +40,13 @@ beforeAll(async () => {
     }
   }
   store = await openSqliteStore(":memory:");
-  app = await buildApp({ clientDir: dir, store, hsts: true });
+  app = await buildApp({
+    clientDir: dir,
+    store,
+    hsts: true,
+    limits: { votes: 100, reads: 8 },
+    votingWindow: { opens: new Date(Date.now() - 60_000), closes: new Date(Date.now() + 3_600_000) },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as AddressInfo).port;
 });
@@ -57,7 +64,7 @@ interface Answer {
 }
 
 /** A real request over the socket: it meets the fast path first. */
-function overTheWire(method: string, url: string, headers: Record<string, string>): Promise<Answer> {
+function overTheWire(method: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, method, path: url, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -72,7 +79,7 @@ function overTheWire(method: string, url: string, headers: Record<string, string
 }
 
 /** The headers that the connection, not the response, decides. */
-const withoutConnectionHeaders = (headers: IncomingHttpHeaders) => {
+const withoutConnectionHeaders = (headers: Record<string, unknown>) => {
   const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
   return rest;
 };
@@ -133,5 +140,41 @@ describe("The fast path for built files", () => {
     expect((await overTheWire("GET", "/agenda", {})).headers["content-security-policy"]).toMatch(
       /frame-ancestors 'none'$/,
     );
+  });
+});
+
+describe("The fast path for the demo listing", () => {
+  it("answers as the Fastify route does, counts against the same read limit, and shows a vote at once", async () => {
+    const listing = () => overTheWire("GET", "/api/demos", { "accept-encoding": "gzip, br" });
+    // The first request makes the cached listing (through Fastify); the next ones are on the fast path.
+    const first = await listing();
+    const second = await listing();
+    const reference = await app.inject({ method: "GET", url: "/api/demos", remoteAddress: "203.0.113.7" });
+    const { "x-ratelimit-remaining": remaining, ...rest } = withoutConnectionHeaders(second.headers);
+    const { "x-ratelimit-remaining": _, ...restReference } = withoutConnectionHeaders(reference.headers);
+    expect(rest).toEqual(restReference);
+    expect(second.body).toBe(reference.rawPayload.toString("base64"));
+    expect([first.headers["x-ratelimit-remaining"], remaining]).toEqual(["7", "6"]);
+
+    // A vote through this server shows in the very next listing.
+    const before = JSON.parse(Buffer.from(second.body, "base64").toString()) as { id: string; votes: number }[];
+    const vote = await app.inject({ method: "POST", url: "/api/demos/demo-1/vote" });
+    expect(vote.statusCode).toBe(201);
+    const after = JSON.parse(Buffer.from((await listing()).body, "base64").toString()) as typeof before;
+    expect(after.find((demo) => demo.id === "demo-1")!.votes).toBe(
+      before.find((demo) => demo.id === "demo-1")!.votes + 1,
+    );
+    expect(vote.cookies.some((cookie) => cookie.name === voterCookie)).toBe(true);
+
+    // Other read routes share the budget: 8 reads a minute, 3 spent on the listing, 1 here.
+    expect((await overTheWire("GET", "/api/voting")).headers["x-ratelimit-remaining"]).toBe("4");
+    for (let index = 0; index < 4; index++) expect((await listing()).status).toBe(200);
+    const limited = await listing();
+    expect(limited.status).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect(limited.headers["x-content-type-options"]).toBe("nosniff");
+    expect(JSON.parse(Buffer.from(limited.body, "base64").toString())).toEqual({
+      error: expect.stringMatching(/^Rate limit exceeded, retry in .+/) as string,
+    });
   });
 });

@@ -111,17 +111,50 @@ export function serveFromSite(prepared: Map<string, PreparedFile>, request: Inco
 }
 
 /**
- * Fastify's serverFactory: a node:http server that tries the built site first. It applies the timeouts Fastify
- * would give a server it made itself, so the two behave alike on a connection.
+ * A GET route answered on the fast path (the cached demo listing). It returns false to leave the request to
+ * Fastify; once it returns true it owns the response, and may still hand it to Fastify later with `fallback`.
  */
-export function siteServerFactory(prepared: Map<string, PreparedFile>) {
+export type FastRoute = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: { ip: string; fallback: () => void },
+) => boolean;
+
+export interface SiteServerOptions {
+  prepared: Map<string, PreparedFile>;
+  /** GET routes by exact path, filled in as the API registers; see FastRoute. */
+  routes: Map<string, FastRoute>;
+  /** As Fastify's trustProxy (see app.ts). */
+  trustProxy: number;
+}
+
+/**
+ * Fastify's serverFactory: a node:http server that tries the built site and the fast routes first. It applies the
+ * timeouts Fastify would give a server it made itself, so the two behave alike on a connection.
+ */
+export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOptions) {
   return (
     fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
     options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
   ) => {
+    const fastRoute = (request: IncomingMessage, response: ServerResponse) => {
+      if (request.method !== "GET" || routes.size === 0) return false;
+      const url = request.url ?? "/";
+      const query = url.indexOf("?");
+      const route = routes.get(query === -1 ? url : url.slice(0, query));
+      if (!route) return false;
+      // The client's address as Fastify reads it. Behind trusted proxies Fastify walks X-Forwarded-For; rather
+      // than copy that walk (and risk a rate limit keyed differently), such requests go to Fastify.
+      const ip = request.socket.remoteAddress;
+      if (ip === undefined || (trustProxy > 0 && request.headers["x-forwarded-for"] !== undefined)) return false;
+      return route(request, response, { ip, fallback: () => fastifyHandler(request, response) });
+    };
     const server = http.createServer((request, response) => {
       // While closing, Fastify answers 503 with Connection: close, which lets clients move to another instance.
-      if (!server.listening || !serveFromSite(prepared, request, response)) fastifyHandler(request, response);
+      if (!server.listening) fastifyHandler(request, response);
+      else if (!serveFromSite(prepared, request, response) && !fastRoute(request, response)) {
+        fastifyHandler(request, response);
+      }
     });
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;

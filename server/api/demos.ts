@@ -4,6 +4,7 @@ import type { Demo } from "../../content";
 import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
 import { votingPhase, type VotingWindow } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
+import type { FastRoute } from "../site-server";
 import { isCrossSite } from "./origin";
 import { ensureVoter, voterOf } from "./voter";
 
@@ -18,6 +19,10 @@ export interface DemosApiOptions {
   /** Rate limits, shared by every route of their kind: reading the demo API, and casting votes. */
   limitReads: preHandlerAsyncHookHandler;
   limitVotes: preHandlerAsyncHookHandler;
+  /** The headers every response carries (app.ts), for responses made outside Fastify. */
+  commonHeaders?: Record<string, string>;
+  /** Registers a GET route answered before Fastify's routing (site-server.ts); path relative to the API. */
+  serveFast?: (path: string, route: FastRoute) => void;
 }
 
 /** How long a server may answer with a listing made before votes cast through other servers sharing the store. */
@@ -27,7 +32,7 @@ const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
 /** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote. */
 export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
-  const { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes } = options;
+  const { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes, commonHeaders = {}, serveFast } = options;
   // Every start: demos new to the store get their seed count; demos it knows keep theirs.
   await store.seed(demos);
   const catalogue = new Map(demos.map((demo) => [demo.id, demo]));
@@ -103,6 +108,39 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
   app.get("/demos", { onRequest: limitReads }, async (_request, reply) => {
     const body = await currentListing();
     return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body);
+  });
+
+  /**
+   * The same answer as the route above, for most requests, without Fastify's routing, hooks and reply: the
+   * listing is a buffer already, and what remains is the read limit. The limit is the route's own hook, called
+   * with the two things it reads (the client's address, and where to put its headers), so both paths count
+   * against one budget per address. A request over the limit, or one arriving while the listing is being
+   * remade, goes to the route above, which answers it in full (the 429 included).
+   */
+  const common = Object.entries(commonHeaders).flat();
+  serveFast?.("/demos", (_request, response, { ip, fallback }) => {
+    const body = currentListing();
+    if (!Buffer.isBuffer(body)) return false;
+    const headers = [...common];
+    const reply = {
+      header(name: string, value: unknown) {
+        headers.push(name, String(value));
+        return reply;
+      },
+    };
+    const request = { ip, routeOptions: { config: {} } };
+    (limitReads as unknown as (request: unknown, reply: unknown) => Promise<void>)(request, reply).then(() => {
+      headers.push(
+        "cache-control",
+        "no-cache",
+        "content-type",
+        "application/json; charset=utf-8",
+        "content-length",
+        String(body.length),
+      );
+      response.writeHead(200, headers).end(body);
+    }, fallback);
+    return true;
   });
 
   app.get(
