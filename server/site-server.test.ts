@@ -69,9 +69,9 @@ function overTheWire(method: string, url: string, headers: Record<string, string
     const req = httpRequest({ host: "127.0.0.1", port, method, path: url, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("base64") }),
-      );
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("base64") });
+      });
     });
     req.on("error", reject);
     req.end();
@@ -79,10 +79,10 @@ function overTheWire(method: string, url: string, headers: Record<string, string
 }
 
 /** The headers that the connection, not the response, decides. */
-const withoutConnectionHeaders = (headers: Record<string, unknown>) => {
-  const { date: _date, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
-  return rest;
-};
+const withoutConnectionHeaders = (headers: Record<string, unknown>, also: string[] = []) =>
+  Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive", ...also].includes(name)),
+  );
 
 describe("The fast path for built files", () => {
   const requests: [string, string, Record<string, string>][] = [];
@@ -150,9 +150,11 @@ describe("The fast path for the demo listing", () => {
     const first = await listing();
     const second = await listing();
     const reference = await app.inject({ method: "GET", url: "/api/demos", remoteAddress: "203.0.113.7" });
-    const { "x-ratelimit-remaining": remaining, ...rest } = withoutConnectionHeaders(second.headers);
-    const { "x-ratelimit-remaining": _, ...restReference } = withoutConnectionHeaders(reference.headers);
-    expect(rest).toEqual(restReference);
+    // The count left differs: the reference came from another address.
+    const remaining = second.headers["x-ratelimit-remaining"];
+    expect(withoutConnectionHeaders(second.headers, ["x-ratelimit-remaining"])).toEqual(
+      withoutConnectionHeaders(reference.headers, ["x-ratelimit-remaining"]),
+    );
     expect(second.body).toBe(reference.rawPayload.toString("base64"));
     expect([first.headers["x-ratelimit-remaining"], remaining]).toEqual(["7", "6"]);
 

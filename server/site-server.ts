@@ -147,7 +147,12 @@ export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOp
       // than copy that walk (and risk a rate limit keyed differently), such requests go to Fastify.
       const ip = request.socket.remoteAddress;
       if (ip === undefined || (trustProxy > 0 && request.headers["x-forwarded-for"] !== undefined)) return false;
-      return route(request, response, { ip, fallback: () => fastifyHandler(request, response) });
+      return route(request, response, {
+        ip,
+        fallback: () => {
+          fastifyHandler(request, response);
+        },
+      });
     };
     const server = http.createServer((request, response) => {
       // While closing, Fastify answers 503 with Connection: close, which lets clients move to another instance.

@@ -30,4 +30,6 @@ http
     }
     response.writeHead(recorded.status, recorded.headers).end(recorded.body);
   })
-  .listen(Number(port), "127.0.0.1", () => console.log("ready"));
+  .listen(Number(port), "127.0.0.1", () => {
+    console.log("ready");
+  });

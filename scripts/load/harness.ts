@@ -29,6 +29,8 @@ export interface Running {
 }
 
 function track(child: ChildProcess, label: string): Running {
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${label} did not start`);
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -37,11 +39,16 @@ function track(child: ChildProcess, label: string): Running {
   });
   return {
     process: child,
-    pid: child.pid!,
+    pid,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
+        if (child.exitCode !== null || child.signalCode !== null) {
+          resolve();
+          return;
+        }
+        child.once("exit", () => {
+          resolve();
+        });
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();
       }),
@@ -57,9 +64,9 @@ export function get(
     const request = http.get(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }),
-      );
+      response.on("end", () => {
+        resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) });
+      });
     });
     request.on("error", reject);
   });
@@ -110,8 +117,8 @@ export async function startBareServer(port: number, from: string, paths: string[
     const response = await get(`${from}${urlPath}`, { "accept-encoding": "gzip, br" });
     const headers: string[] = [];
     for (let index = 0; index < response.rawHeaders.length; index += 2) {
-      const name = response.rawHeaders[index]!;
-      if (!skip.has(name.toLowerCase())) headers.push(name, response.rawHeaders[index + 1]!);
+      const [name = "", value = ""] = response.rawHeaders.slice(index, index + 2);
+      if (!skip.has(name.toLowerCase())) headers.push(name, value);
     }
     recorded[urlPath] = { status: response.status, headers, body: response.body.toString("base64") };
   }
@@ -125,7 +132,7 @@ export async function startBareServer(port: number, from: string, paths: string[
     fixture,
   ]);
   const running = track(spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] }), "bare node:http");
-  await waitFor(`http://127.0.0.1:${port}${paths[0]!}`, "bare node:http");
+  await waitFor(`http://127.0.0.1:${port}${paths[0] ?? "/"}`, "bare node:http");
   return running;
 }
 
@@ -199,6 +206,19 @@ export async function startNginx(
   return { ...running, brotli, workerPid };
 }
 
+/** CPU time a process has used so far (user + system), in seconds. */
+export function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ")"); utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident memory of a process, in MB. */
 export function rssMb(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
@@ -254,11 +274,14 @@ export function wrk(
     child.on("exit", () => {
       const latency = (percent: string) => {
         const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(out);
-        return match ? toMs(match[1]!, match[2]!) : NaN;
+        return match ? toMs(match[1] ?? "", match[2] ?? "") : NaN;
       };
       const rate = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
       const total = /(\d+) requests in/.exec(out)?.[1];
-      if (!rate || !total) return reject(new Error(`wrk gave no summary for ${url}:\n${out}`));
+      if (!rate || !total) {
+        reject(new Error(`wrk gave no summary for ${url}:\n${out}`));
+        return;
+      }
       const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
       resolve({
         requestsPerSecond: Number(rate),

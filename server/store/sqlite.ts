@@ -89,9 +89,13 @@ class SqliteVoteStore extends KyselyVoteStore {
         // Nested in the batch, castOne runs in a savepoint: its failure rolls back that vote only.
         try {
           const result = castOne(vote);
-          settled.push(() => vote.resolve(result));
+          settled.push(() => {
+            vote.resolve(result);
+          });
         } catch (error) {
-          settled.push(() => vote.reject(error));
+          settled.push(() => {
+            vote.reject(error);
+          });
         }
       }
     });
@@ -119,7 +123,9 @@ class SqliteVoteStore extends KyselyVoteStore {
   override castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
     return new Promise((resolve, reject) => {
       if (this.queue.push({ demoId, voterId, votedAt: at.toISOString(), resolve, reject }) === 1) {
-        setImmediate(() => this.flush());
+        setImmediate(() => {
+          this.flush();
+        });
       }
     });
   }
