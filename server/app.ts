@@ -6,6 +6,7 @@ import { redirects } from "../app/lib/site-paths";
 import type { VotingWindow } from "../app/lib/voting";
 import { registerApi } from "./api";
 import { commonHeaders } from "./security-headers";
+import { prepareSite, siteServerFactory, type FastRoute } from "./site-server";
 import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
 import type { VoteStore } from "./store";
 import { StoreUnavailableError } from "./store/errors";
@@ -56,10 +57,16 @@ export async function buildApp({
 
   // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
   const headers = commonHeaders({ hsts });
+  const fastRoutes = new Map<string, FastRoute>();
   const app = Fastify({
     logger: { level: logLevel },
-    // Node answers a request without Host itself, without our headers; the onRequest hook below answers it instead.
-    http: { requireHostHeader: false },
+    // Built files (most requests) are answered before Fastify's routing and hooks; see site-server.ts. Its server
+    // leaves a request without Host to us (Node would answer it without our headers): the onRequest hook below.
+    serverFactory: siteServerFactory({
+      prepared: prepareSite(site, redirects, headers),
+      routes: fastRoutes,
+      trustProxy,
+    }),
     // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
     // let a client pick its own address and escape the rate limit.
     ...(trustProxy > 0 ? { trustProxy: (_address: string, hop: number) => hop < trustProxy } : {}),
@@ -147,6 +154,8 @@ export async function buildApp({
     now,
     siteUrl: edition.event.siteUrl,
     limits,
+    commonHeaders: headers,
+    fastRoutes,
   });
 
   app.get("/*", (request, reply) => {

@@ -75,9 +75,8 @@ export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
   return site;
 }
 
-/** The best encoding the client accepts among those we hold: brotli, then gzip, then the file as it is. */
-export function negotiateEncoding(acceptEncoding: string | undefined, file: SiteFile): Encoding {
-  if (!acceptEncoding) return "identity";
+/** Whether an Accept-Encoding header allows brotli and gzip (a q of 0 refuses; `*` stands for the rest). */
+export function acceptedEncodings(acceptEncoding: string): { br: boolean; gzip: boolean } {
   const accepted = new Map<string, number>();
   for (const item of acceptEncoding.split(",")) {
     const [name = "", ...params] = item.trim().toLowerCase().split(";");
@@ -85,8 +84,15 @@ export function negotiateEncoding(acceptEncoding: string | undefined, file: Site
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
   const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (file.br && quality("br") > 0) return "br";
-  if (file.gzip && quality("gzip") > 0) return "gzip";
+  return { br: quality("br") > 0, gzip: quality("gzip") > 0 };
+}
+
+/** The best encoding the client accepts among those we hold: brotli, then gzip, then the file as it is. */
+export function negotiateEncoding(acceptEncoding: string | undefined, file: SiteFile): Encoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (file.br && accepted.br) return "br";
+  if (file.gzip && accepted.gzip) return "gzip";
   return "identity";
 }
 

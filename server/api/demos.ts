@@ -4,6 +4,7 @@ import type { Demo } from "../../content";
 import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
 import { votingPhase, type VotingWindow } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
+import type { FastRoute } from "../site-server";
 import { isCrossSite } from "./origin";
 import { ensureVoter, voterOf } from "./voter";
 
@@ -18,13 +19,20 @@ export interface DemosApiOptions {
   /** Rate limits, shared by every route of their kind: reading the demo API, and casting votes. */
   limitReads: preHandlerAsyncHookHandler;
   limitVotes: preHandlerAsyncHookHandler;
+  /** The headers every response carries (app.ts), for responses made outside Fastify. */
+  commonHeaders?: Record<string, string>;
+  /** Registers a GET route answered before Fastify's routing (site-server.ts); path relative to the API. */
+  serveFast?: (path: string, route: FastRoute) => void;
 }
+
+/** How long a server may answer with a listing made before votes cast through other servers sharing the store. */
+const listingMaxAgeMs = 1000;
 
 const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
 /** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote. */
 export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
-  const { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes } = options;
+  const { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes, commonHeaders = {}, serveFast } = options;
   // Every start: demos new to the store get their seed count; demos it knows keep theirs.
   await store.seed(demos);
   const catalogue = new Map(demos.map((demo) => [demo.id, demo]));
@@ -53,17 +61,86 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     }
   }
 
-  app.get("/demos", { onRequest: limitReads }, async (_request, reply): Promise<ServerDemo[]> => {
+  /**
+   * The listing as the bytes sent, kept between requests: every visitor to the voting page asks for it, and
+   * reading the counts and serialising them on each request cost more than the rest of the response. A vote
+   * through this server makes it stale at once (its voter sees the new count); votes through other servers
+   * sharing the store show within `listingMaxAgeMs`.
+   */
+  let listing: { body: Buffer; version: number; madeAt: number } | undefined;
+  let pending: { version: number; body: Promise<Buffer> } | undefined;
+  let version = 0;
+  async function makeListing(): Promise<Buffer> {
+    const startedAt = version;
+    const madeAt = Date.now();
     const counts = await store.counts();
-    void reply.header("cache-control", "no-cache");
-    return demos.map(({ id, title, description, presenterId, tags }) => ({
-      id,
-      title,
-      description,
-      presenterId,
-      votes: counts.get(id) ?? 0,
-      tags,
-    }));
+    const body = Buffer.from(
+      JSON.stringify(
+        demos.map(({ id, title, description, presenterId, tags }) => ({
+          id,
+          title,
+          description,
+          presenterId,
+          votes: counts.get(id) ?? 0,
+          tags,
+        })) satisfies ServerDemo[],
+      ),
+    );
+    // Read before a vote counted here committed: good for this answer, not for the next one.
+    if (startedAt === version) listing = { body, version: startedAt, madeAt };
+    return body;
+  }
+  function currentListing(): Buffer | Promise<Buffer> {
+    if (listing && listing.version === version && Date.now() - listing.madeAt < listingMaxAgeMs) return listing.body;
+    // Requests arriving together share one read of the counts, unless a vote came in since that read began.
+    if (pending?.version !== version) {
+      const read = { version, body: makeListing() };
+      pending = read;
+      void read.body
+        .finally(() => {
+          if (pending === read) pending = undefined;
+        })
+        .catch(() => undefined);
+    }
+    return pending.body;
+  }
+
+  app.get("/demos", { onRequest: limitReads }, async (_request, reply) => {
+    const body = await currentListing();
+    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body);
+  });
+
+  /**
+   * The same answer as the route above, for most requests, without Fastify's routing, hooks and reply: the
+   * listing is a buffer already, and what remains is the read limit. The limit is the route's own hook, called
+   * with the two things it reads (the client's address, and where to put its headers), so both paths count
+   * against one budget per address. A request over the limit, or one arriving while the listing is being
+   * remade, goes to the route above, which answers it in full (the 429 included).
+   */
+  const common = Object.entries(commonHeaders).flat();
+  serveFast?.("/demos", (_request, response, { ip, fallback }) => {
+    const body = currentListing();
+    if (!Buffer.isBuffer(body)) return false;
+    const headers = [...common];
+    const reply = {
+      header(name: string, value: unknown) {
+        headers.push(name, String(value));
+        return reply;
+      },
+    };
+    const request = { ip, routeOptions: { config: {} } };
+    (limitReads as unknown as (request: unknown, reply: unknown) => Promise<void>)(request, reply).then(() => {
+      headers.push(
+        "cache-control",
+        "no-cache",
+        "content-type",
+        "application/json; charset=utf-8",
+        "content-length",
+        String(body.length),
+      );
+      response.writeHead(200, headers).end(body);
+    }, fallback);
+    return true;
   });
 
   app.get(
@@ -95,6 +172,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     }
     const voter = ensureVoter(request, reply);
     const result = await store.castVote(demo.id, voter, at);
+    if (result.counted) version++;
     if (!result.counted) {
       return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
     }

@@ -1,11 +1,14 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import type { FastRoute } from "../site-server";
 import { registerDemos, type DemosApiOptions } from "./demos";
 import { registerHealth } from "./health";
 import { registerVoting } from "./voting";
 
-export interface ApiOptions extends Omit<DemosApiOptions, "limitReads" | "limitVotes"> {
+export interface ApiOptions extends Omit<DemosApiOptions, "limitReads" | "limitVotes" | "serveFast"> {
+  /** Where routes answered before Fastify (see site-server.ts) are registered, by full path. */
+  fastRoutes?: Map<string, FastRoute>;
   /** Requests per client IP and minute: casting votes, and reading the demo API. */
   limits: { votes: number; reads: number };
 }
@@ -28,9 +31,20 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
   const limitReads = app.rateLimit({ max: options.limits.reads, timeWindow: minute });
   const limitVotes = app.rateLimit({ max: options.limits.votes, timeWindow: minute });
   await app.register(registerHealth);
-  const { store, demos, votingWindow, now, siteUrl } = options;
+  const { store, demos, votingWindow, now, siteUrl, commonHeaders, fastRoutes } = options;
+  const serveFast = (path: string, route: FastRoute) => fastRoutes?.set(`${app.prefix}${path}`, route);
   // Named one by one: `options` also carries this plugin's own prefix, which the demos routes must not repeat.
-  await app.register(registerDemos, { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes });
+  await app.register(registerDemos, {
+    store,
+    demos,
+    votingWindow,
+    now,
+    siteUrl,
+    limitReads,
+    limitVotes,
+    commonHeaders,
+    serveFast,
+  });
   await app.register(registerVoting, { votingWindow, limitReads });
   // A path the API knows, asked with a method it does not answer, is a 405 naming the methods it does answer.
   app.all("/*", (request, reply) => {

@@ -1,0 +1,182 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { voterCookie } from "./api/voter";
+import { withPolicy } from "./content-security-policy";
+import { buildApp } from "./app";
+import { openSqliteStore } from "./store/sqlite";
+import type { VoteStore } from "./store";
+
+const page = (title: string) =>
+  withPolicy(`<!doctype html><html><head><title>${title}</title><script>1</script></head></html>`);
+const files: Record<string, string> = {
+  "index.html": page("Home") + "home ".repeat(200),
+  "agenda/index.html": page("Agenda") + "agenda ".repeat(200),
+  "countdown/index.html": page("Countdown"),
+  "404/index.html": page("404 Page Not Found"),
+  "assets/entry-Ab12Cd34.js": "console.log('app');".repeat(100),
+  "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+};
+const compressed = ["index.html", "agenda/index.html", "assets/entry-Ab12Cd34.js"];
+
+let dir: string;
+let store: VoteStore;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let port: number;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "glosaic-fast-"));
+  for (const [name, body] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+    if (compressed.includes(name)) {
+      await writeFile(`${file}.br`, brotliCompressSync(body));
+      await writeFile(`${file}.gz`, gzipSync(body));
+    }
+  }
+  store = await openSqliteStore(":memory:");
+  app = await buildApp({
+    clientDir: dir,
+    store,
+    hsts: true,
+    limits: { votes: 100, reads: 8 },
+    votingWindow: { opens: new Date(Date.now() - 60_000), closes: new Date(Date.now() + 3_600_000) },
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  port = (app.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await app.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A real request over the socket: it meets the fast path first. */
+function overTheWire(method: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, method, path: url, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("base64") });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The headers that the connection, not the response, decides. */
+const withoutConnectionHeaders = (headers: Record<string, unknown>, also: string[] = []) =>
+  Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive", ...also].includes(name)),
+  );
+
+describe("The fast path for built files", () => {
+  const requests: [string, string, Record<string, string>][] = [];
+  for (const url of ["/", "/index.html", "/agenda", "/agenda?from=nav", "/countdown", "/assets/entry-Ab12Cd34.js"]) {
+    for (const acceptEncoding of ["gzip, br", "gzip", "br;q=0, gzip;q=0", "*", ""]) {
+      requests.push(["GET", url, acceptEncoding ? { "accept-encoding": acceptEncoding } : {}]);
+    }
+    requests.push(["HEAD", url, { "accept-encoding": "gzip, br" }]);
+  }
+  requests.push(["GET", "/favicon.svg", {}], ["GET", "/404/index.html", {}]);
+  // Not built files at 200: these go on to Fastify, and must come back as they did before the fast path.
+  for (const url of ["/agenda/", "/about", "/nowhere", "/404", "/api/health", "/api/nowhere"]) {
+    requests.push(["GET", url, { "accept-encoding": "gzip, br" }]);
+  }
+  requests.push(["POST", "/", {}], ["DELETE", "/agenda", {}], ["OPTIONS", "/", {}]);
+
+  it("answers every request byte for byte as the Fastify route does, security headers included", async () => {
+    for (const [method, url, headers] of requests) {
+      const label = `${method} ${url} ${JSON.stringify(headers)}`;
+      const wire = await overTheWire(method, url, headers);
+      const reference = await app.inject({ method: method as "GET", url, headers });
+      expect(wire.status, label).toBe(reference.statusCode);
+      expect(withoutConnectionHeaders(wire.headers), label).toEqual(withoutConnectionHeaders(reference.headers));
+      expect(wire.body, label).toBe(reference.rawPayload.toString("base64"));
+      expect(wire.headers["x-content-type-options"], label).toBe("nosniff");
+      expect(wire.headers["strict-transport-security"], label).toBeDefined();
+    }
+  });
+
+  it("answers a matching If-None-Match with 304 and no body, like the Fastify route", async () => {
+    const { headers } = await overTheWire("GET", "/agenda", {});
+    const etag = headers.etag!;
+    for (const [url, sent, status] of [
+      ["/agenda", etag, 304],
+      ["/agenda", '"stale"', 200],
+      ["/nowhere", etag, 404],
+    ] as const) {
+      const wire = await overTheWire("GET", url, { "if-none-match": sent, "accept-encoding": "gzip, br" });
+      const reference = await app.inject({
+        method: "GET",
+        url,
+        headers: { "if-none-match": sent, "accept-encoding": "gzip, br" },
+      });
+      expect(wire.status, url).toBe(status);
+      expect(reference.statusCode, url).toBe(status);
+      expect(withoutConnectionHeaders(wire.headers)).toEqual(withoutConnectionHeaders(reference.headers));
+      expect(wire.body).toBe(reference.rawPayload.toString("base64"));
+    }
+  });
+
+  it("gives the stream's overlay pages a policy that lets any site frame them, and no other page", async () => {
+    expect((await overTheWire("GET", "/countdown", {})).headers["content-security-policy"]).toMatch(
+      /frame-ancestors \*$/,
+    );
+    expect((await overTheWire("GET", "/agenda", {})).headers["content-security-policy"]).toMatch(
+      /frame-ancestors 'none'$/,
+    );
+  });
+});
+
+describe("The fast path for the demo listing", () => {
+  it("answers as the Fastify route does, counts against the same read limit, and shows a vote at once", async () => {
+    const listing = () => overTheWire("GET", "/api/demos", { "accept-encoding": "gzip, br" });
+    // The first request makes the cached listing (through Fastify); the next ones are on the fast path.
+    const first = await listing();
+    const second = await listing();
+    const reference = await app.inject({ method: "GET", url: "/api/demos", remoteAddress: "203.0.113.7" });
+    // The count left differs: the reference came from another address.
+    const remaining = second.headers["x-ratelimit-remaining"];
+    expect(withoutConnectionHeaders(second.headers, ["x-ratelimit-remaining"])).toEqual(
+      withoutConnectionHeaders(reference.headers, ["x-ratelimit-remaining"]),
+    );
+    expect(second.body).toBe(reference.rawPayload.toString("base64"));
+    expect([first.headers["x-ratelimit-remaining"], remaining]).toEqual(["7", "6"]);
+
+    // A vote through this server shows in the very next listing.
+    const before = JSON.parse(Buffer.from(second.body, "base64").toString()) as { id: string; votes: number }[];
+    const vote = await app.inject({ method: "POST", url: "/api/demos/demo-1/vote" });
+    expect(vote.statusCode).toBe(201);
+    const after = JSON.parse(Buffer.from((await listing()).body, "base64").toString()) as typeof before;
+    expect(after.find((demo) => demo.id === "demo-1")!.votes).toBe(
+      before.find((demo) => demo.id === "demo-1")!.votes + 1,
+    );
+    expect(vote.cookies.some((cookie) => cookie.name === voterCookie)).toBe(true);
+
+    // Other read routes share the budget: 8 reads a minute, 3 spent on the listing, 1 here.
+    expect((await overTheWire("GET", "/api/voting")).headers["x-ratelimit-remaining"]).toBe("4");
+    for (let index = 0; index < 4; index++) expect((await listing()).status).toBe(200);
+    const limited = await listing();
+    expect(limited.status).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect(limited.headers["x-content-type-options"]).toBe("nosniff");
+    expect(JSON.parse(Buffer.from(limited.body, "base64").toString())).toEqual({
+      error: expect.stringMatching(/^Rate limit exceeded, retry in .+/) as string,
+    });
+  });
+});
