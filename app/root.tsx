@@ -1,6 +1,6 @@
 import displayFont from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useContext } from "react";
+import { useContext, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -17,6 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
 import { liveStripIslandPath } from "./lib/site-paths";
+import { useHydrated } from "./lib/use-hydrated";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -37,6 +38,18 @@ export interface PageHandle {
 
 function handleSays(handle: unknown, flag: keyof PageHandle): boolean {
   return typeof handle === "object" && handle !== null && (handle as PageHandle)[flag] === true;
+}
+
+/**
+ * Marks the document once hydration has finished, including the render that follows it for what only a running
+ * page shows (`useHydrated`): the browser tests wait for it before they press keys, and CSS could use it.
+ */
+function HydratedMark() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
+  return null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -74,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script type="module" src={liveStripIslandPath} />
         ) : (
           <>
+            <HydratedMark />
             <ScrollRestoration />
             <Scripts />
           </>

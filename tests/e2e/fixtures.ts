@@ -41,11 +41,11 @@ export { expect };
 
 /** Waits until React has hydrated the prerendered page, so clicks reach the app and not the bare HTML. */
 export async function waitForHydration(page: Page) {
-  // React marks the elements it has hydrated with its internal keys; <body> is rendered by the app's Layout. A
-  // static page (the home page: no React Router context) is ready once it has loaded with its island script.
+  // The root layout marks the document once hydration and the render after it are done (root.tsx). A static
+  // page (the home page: no React Router context) is ready once it has loaded with its island script.
   await page.waitForFunction(() =>
     "__reactRouterContext" in window
-      ? Object.keys(document.body).some((key) => key.startsWith("__reactFiber"))
+      ? document.documentElement.dataset.hydrated === "true"
       : document.readyState === "complete",
   );
 }
