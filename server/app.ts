@@ -6,7 +6,7 @@ import { redirects } from "../app/lib/site-paths";
 import type { VotingWindow } from "../app/lib/voting";
 import { registerApi } from "./api";
 import { commonHeaders } from "./security-headers";
-import { prepareSite, siteServerFactory, type FastRoute } from "./site-server";
+import { prepareSite, protocolRefusal, siteServerFactory, type FastRoute } from "./site-server";
 import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
 import type { VoteStore } from "./store";
 import { StoreUnavailableError } from "./store/errors";
@@ -104,16 +104,9 @@ export async function buildApp({
 
   app.addHook("onRequest", (request, reply, done) => {
     void reply.headers(headers);
-    const version = request.raw.httpVersion;
-    // Node's parser takes a request line without a version ("GET /") as HTTP/0.9, which nothing legitimate sends
-    // and which proxies in front may frame differently: refused, as a smuggling vector.
-    if (version !== "1.1" && version !== "1.0") {
-      void reply.code(400).send({ error: `Unsupported HTTP version ${version}` });
-      return;
-    }
-    // HTTP/1.1 requires Host (RFC 9112 section 3.2); HTTP/1.0 clients may leave it out.
-    if (version === "1.1" && request.headers.host === undefined) {
-      void reply.code(400).send({ error: "Missing Host header" });
+    const refusal = protocolRefusal(request.raw);
+    if (refusal !== undefined) {
+      void reply.code(400).send({ error: refusal });
       return;
     }
     done();

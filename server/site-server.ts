@@ -111,13 +111,16 @@ export function serveFromSite(prepared: Map<string, PreparedFile>, request: Inco
 }
 
 /**
- * A GET route answered on the fast path (the cached demo listing). It returns false to leave the request to
- * Fastify; once it returns true it owns the response, and may still hand it to Fastify later with `fallback`.
+ * A GET route answered on the fast path (the cached demo listing), given the client's address. It returns false to
+ * leave the request to Fastify; once it returns true it owns the response, and may still hand it to Fastify with
+ * `toFastify(request, response)`. (No closure per request: this path is measured against a bare node:http server,
+ * and under tsx every function made per request also has its name defined on it.)
  */
 export type FastRoute = (
   request: IncomingMessage,
   response: ServerResponse,
-  context: { ip: string; fallback: () => void },
+  ip: string,
+  toFastify: (request: IncomingMessage, response: ServerResponse) => void,
 ) => boolean;
 
 export interface SiteServerOptions {
@@ -129,14 +132,22 @@ export interface SiteServerOptions {
 }
 
 /**
+ * Why a request's framing is refused (app.ts answers it with a 400), or undefined for HTTP/1.0, or HTTP/1.1 with a
+ * Host header. Node's parser takes a request line without a version ("GET /") as HTTP/0.9, which nothing
+ * legitimate sends and which proxies in front may frame differently: refused, as a smuggling vector. HTTP/1.1
+ * requires Host (RFC 9112 section 3.2); HTTP/1.0 clients may leave it out.
+ */
+export function protocolRefusal(request: IncomingMessage): string | undefined {
+  const version = request.httpVersion;
+  if (version !== "1.1" && version !== "1.0") return `Unsupported HTTP version ${version}`;
+  if (version === "1.1" && request.headers.host === undefined) return "Missing Host header";
+  return undefined;
+}
+
+/**
  * Fastify's serverFactory: a node:http server that tries the built site and the fast routes first. It applies the
  * timeouts Fastify would give a server it made itself, so the two behave alike on a connection.
  */
-/** HTTP/1.0, or HTTP/1.1 with a Host header: what app.ts's onRequest hook lets through. */
-function wellFormed(request: IncomingMessage) {
-  return request.httpVersion === "1.1" ? request.headers.host !== undefined : request.httpVersion === "1.0";
-}
-
 export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOptions) {
   return (
     fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
@@ -152,18 +163,13 @@ export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOp
       // than copy that walk (and risk a rate limit keyed differently), such requests go to Fastify.
       const ip = request.socket.remoteAddress;
       if (ip === undefined || (trustProxy > 0 && request.headers["x-forwarded-for"] !== undefined)) return false;
-      return route(request, response, {
-        ip,
-        fallback: () => {
-          fastifyHandler(request, response);
-        },
-      });
+      return route(request, response, ip, fastifyHandler);
     };
     // Node would answer a request without Host itself, without our headers: Fastify's onRequest hook does instead.
     const server = http.createServer({ requireHostHeader: false }, (request, response) => {
       // While closing, Fastify answers 503 with Connection: close, which lets clients move to another instance.
       // Requests the protocol checks in app.ts refuse (HTTP/0.9, HTTP/1.1 without Host) go there too.
-      if (!server.listening || !wellFormed(request)) fastifyHandler(request, response);
+      if (!server.listening || protocolRefusal(request) !== undefined) fastifyHandler(request, response);
       else if (!serveFromSite(prepared, request, response) && !fastRoute(request, response)) {
         fastifyHandler(request, response);
       }

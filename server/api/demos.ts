@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Demo } from "../../content";
 import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
@@ -6,6 +6,7 @@ import { votingPhase, type VotingWindow } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
 import type { FastRoute } from "../site-server";
 import { isCrossSite } from "./origin";
+import { limitedBy, type RateLimiter } from "./rate-limit";
 import { ensureVoter, voterOf } from "./voter";
 
 export interface DemosApiOptions {
@@ -17,8 +18,8 @@ export interface DemosApiOptions {
   /** The edition's public address, whose pages may cast votes. */
   siteUrl: string;
   /** Rate limits, shared by every route of their kind: reading the demo API, and casting votes. */
-  limitReads: preHandlerAsyncHookHandler;
-  limitVotes: preHandlerAsyncHookHandler;
+  reads: RateLimiter;
+  votes: RateLimiter;
   /** The headers every response carries (app.ts), for responses made outside Fastify. */
   commonHeaders?: Record<string, string>;
   /** Registers a GET route answered before Fastify's routing (site-server.ts); path relative to the API. */
@@ -32,7 +33,8 @@ const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
 /** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote. */
 export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
-  const { store, demos, votingWindow, now, siteUrl, limitReads, limitVotes, commonHeaders = {}, serveFast } = options;
+  const { store, demos, votingWindow, now, siteUrl, reads, votes, commonHeaders = {}, serveFast } = options;
+  const limitReads = limitedBy(reads);
   // Every start: demos new to the store get their seed count; demos it knows keep theirs.
   await store.seed(demos);
   const catalogue = new Map(demos.map((demo) => [demo.id, demo]));
@@ -112,34 +114,32 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
 
   /**
    * The same answer as the route above, for most requests, without Fastify's routing, hooks and reply: the
-   * listing is a buffer already, and what remains is the read limit. The limit is the route's own hook, called
-   * with the two things it reads (the client's address, and where to put its headers), so both paths count
-   * against one budget per address. A request over the limit, or one arriving while the listing is being
-   * remade, goes to the route above, which answers it in full (the 429 included).
+   * listing is a buffer already, and what remains is the read limit, counted on the same limiter as the route's
+   * hook, so both paths spend one budget per address. A request over the limit, or one arriving while the listing
+   * is being remade, goes to the route above, which answers it in full (the 429 included).
    */
-  const common = Object.entries(commonHeaders).flat();
-  serveFast?.("/demos", (_request, response, { ip, fallback }) => {
+  // The headers around the two that change per request, made once: building the whole list on each request was a
+  // visible share of this path's cost.
+  const leading = [...Object.entries(commonHeaders).flat(), "x-ratelimit-limit", String(reads.max)];
+  const trailing = ["cache-control", "no-cache", "content-type", "application/json; charset=utf-8", "content-length"];
+  serveFast?.("/demos", (request, response, ip, toFastify) => {
     const body = currentListing();
     if (!Buffer.isBuffer(body)) return false;
-    const headers = [...common];
-    const reply = {
-      header(name: string, value: unknown) {
-        headers.push(name, String(value));
-        return reply;
-      },
-    };
-    const request = { ip, routeOptions: { config: {} } };
-    (limitReads as unknown as (request: unknown, reply: unknown) => Promise<void>)(request, reply).then(() => {
-      headers.push(
-        "cache-control",
-        "no-cache",
-        "content-type",
-        "application/json; charset=utf-8",
-        "content-length",
-        String(body.length),
-      );
-      response.writeHead(200, headers).end(body);
-    }, fallback);
+    const limit = reads.take(ip);
+    // The route's hook counts this request a second time; past the limit that changes nothing it answers.
+    if (limit.exceeded) {
+      toFastify(request, response);
+      return true;
+    }
+    const headers = leading.concat(
+      "x-ratelimit-remaining",
+      String(limit.remaining),
+      "x-ratelimit-reset",
+      String(limit.resetSeconds),
+      trailing,
+      String(body.length),
+    );
+    response.writeHead(200, headers).end(body);
     return true;
   });
 
@@ -158,25 +158,29 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     },
   );
 
-  app.post("/demos/:id/vote", { onRequest: limitVotes }, async (request, reply): Promise<CastVote | undefined> => {
-    void reply.header("cache-control", "no-store");
-    if (isCrossSite(request, siteUrl)) {
-      return reply.code(403).send({ error: "Votes can only be cast from this site" });
-    }
-    const demo = demoOf(request, reply);
-    if (!demo) return;
-    const at = now();
-    const phase = votingPhase(at, votingWindow);
-    if (phase !== "open") {
-      return reply.code(403).send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
-    }
-    const voter = ensureVoter(request, reply);
-    const result = await store.castVote(demo.id, voter, at);
-    if (result.counted) version++;
-    if (!result.counted) {
-      return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
-    }
-    void reply.code(201);
-    return { hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt, votes: result.votes };
-  });
+  app.post(
+    "/demos/:id/vote",
+    { onRequest: limitedBy(votes) },
+    async (request, reply): Promise<CastVote | undefined> => {
+      void reply.header("cache-control", "no-store");
+      if (isCrossSite(request, siteUrl)) {
+        return reply.code(403).send({ error: "Votes can only be cast from this site" });
+      }
+      const demo = demoOf(request, reply);
+      if (!demo) return;
+      const at = now();
+      const phase = votingPhase(at, votingWindow);
+      if (phase !== "open") {
+        return reply.code(403).send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
+      }
+      const voter = ensureVoter(request, reply);
+      const result = await store.castVote(demo.id, voter, at);
+      if (result.counted) version++;
+      if (!result.counted) {
+        return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
+      }
+      void reply.code(201);
+      return { hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt, votes: result.votes };
+    },
+  );
 }

@@ -1,12 +1,12 @@
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { FastRoute } from "../site-server";
 import { registerDemos, type DemosApiOptions } from "./demos";
 import { registerHealth } from "./health";
+import { RateLimiter } from "./rate-limit";
 import { registerVoting } from "./voting";
 
-export interface ApiOptions extends Omit<DemosApiOptions, "limitReads" | "limitVotes" | "serveFast"> {
+export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "serveFast"> {
   /** Where routes answered before Fastify (see site-server.ts) are registered, by full path. */
   fastRoutes?: Map<string, FastRoute>;
   /** Requests per client IP and minute: casting votes, and reading the demo API. */
@@ -27,9 +27,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
   const allowedMethods = learnRoutes(app);
   await app.register(cookie, { secret: await options.store.cookieSecret() });
   // Limits count per client IP (see TRUST_PROXY) across all routes of a kind; health checks are never limited.
-  await app.register(rateLimit, { global: false });
-  const limitReads = app.rateLimit({ max: options.limits.reads, timeWindow: minute });
-  const limitVotes = app.rateLimit({ max: options.limits.votes, timeWindow: minute });
+  const reads = new RateLimiter(options.limits.reads, minute);
+  const votes = new RateLimiter(options.limits.votes, minute);
   await app.register(registerHealth);
   const { store, demos, votingWindow, now, siteUrl, commonHeaders, fastRoutes } = options;
   const serveFast = (path: string, route: FastRoute) => fastRoutes?.set(`${app.prefix}${path}`, route);
@@ -40,12 +39,12 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     votingWindow,
     now,
     siteUrl,
-    limitReads,
-    limitVotes,
+    reads,
+    votes,
     commonHeaders,
     serveFast,
   });
-  await app.register(registerVoting, { votingWindow, limitReads });
+  await app.register(registerVoting, { votingWindow, reads });
   // A path the API knows, asked with a method it does not answer, is a 405 naming the methods it does answer.
   app.all("/*", (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";

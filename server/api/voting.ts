@@ -1,5 +1,6 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { VotingWindow } from "../../app/lib/voting";
+import { limitedBy, type RateLimiter } from "./rate-limit";
 
 /**
  * GET /api/voting: the window the server enforces. The page is built with the edition's window; this tells it
@@ -7,9 +8,9 @@ import type { VotingWindow } from "../../app/lib/voting";
  */
 export function registerVoting(
   app: FastifyInstance,
-  { votingWindow, limitReads }: { votingWindow: VotingWindow; limitReads: preHandlerAsyncHookHandler },
+  { votingWindow, reads }: { votingWindow: VotingWindow; reads: RateLimiter },
 ) {
-  app.get("/voting", { onRequest: limitReads }, (_request, reply) => {
+  app.get("/voting", { onRequest: limitedBy(reads) }, (_request, reply) => {
     void reply.header("cache-control", "no-cache");
     return { opens: votingWindow.opens.toISOString(), closes: votingWindow.closes.toISOString() };
   });

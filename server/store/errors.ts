@@ -15,6 +15,12 @@ export class StoreOpenError extends Error {
   override name = "StoreOpenError";
 }
 
+/** An error's `code` (Node's, pg's or SQLite's), when it has one. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
 /** Codes of PostgreSQL errors that say the database is away, not that the query was wrong (SQLSTATE classes). */
 const postgresAway = /^(08|53|57P)/;
 
@@ -30,9 +36,8 @@ const pgConnectionMessages =
 export function isPostgresUnavailable(error: unknown): boolean {
   if (error instanceof pg.DatabaseError) return postgresAway.test(error.code ?? "");
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
   // Node's network errors: ECONNREFUSED, ECONNRESET, EPIPE, ETIMEDOUT, EHOSTUNREACH, ENOTFOUND...
-  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return true;
+  if (/^E[A-Z]+$/.test(errorCode(error) ?? "")) return true;
   return pgConnectionMessages.test(error.message);
 }
 
@@ -40,8 +45,7 @@ export function isPostgresUnavailable(error: unknown): boolean {
 const sqliteAway = /^SQLITE_(BUSY|LOCKED|FULL|IOERR)/;
 
 export function isSqliteUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && sqliteAway.test(code);
+  return sqliteAway.test(errorCode(error) ?? "");
 }
 
 /** The store with each call's "database away" errors turned into StoreUnavailableError, so the API can say 503. */

@@ -10,7 +10,7 @@ import {
   type DatabaseConnection,
   type SqliteDialectConfig,
 } from "kysely";
-import { isSqliteUnavailable, reportingUnavailable, StoreOpenError } from "./errors";
+import { errorCode, isSqliteUnavailable, reportingUnavailable, StoreOpenError } from "./errors";
 import { KyselyVoteStore } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
@@ -212,6 +212,5 @@ function openFile(file: string): SQLite.Database {
 }
 
 function codeOf(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : "unknown error";
+  return errorCode(error) ?? "unknown error";
 }
