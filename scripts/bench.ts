@@ -28,18 +28,32 @@ import {
  * on SQLite and PostgreSQL. Each server under test runs on core 0, wrk on core 1, 50 connections, the headers a
  * browser sends. Prints a table and the ratios; asserts nothing (the figures go to docs/performance.md).
  *
- *   npm run bench                   10 s per row after 2 s of warm-up, about 2.5 minutes in all
- *   BENCH_SECONDS=5 npm run bench   shorter
+ * Servers that are compared take turns: each row's time is cut into rounds, and in every round each server of the
+ * comparison runs once, a different one first each time. A ratio is the median of the rounds' own ratios, so a
+ * shared machine getting busier or quieter during the run moves both sides of it alike. A second bare server beside
+ * the first (the control row) shows how far two identical servers measure apart in the same run.
+ *
+ *   npm run bench                   10 rounds of 2 s per row after 2 s of warm-up, about 4 minutes in all
+ *   BENCH_SECONDS=5 npm run bench   shorter (seconds per row)
  */
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const rounds = 10;
+// wrk counts whole seconds: a round shorter than one would not run.
+if (!Number.isInteger(seconds / rounds) || seconds < rounds) {
+  throw new Error(
+    `BENCH_SECONDS must be a multiple of ${String(rounds)} (each server runs ${String(rounds)} rounds of whole seconds)`,
+  );
+}
 const warmup = 2;
-const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763 };
+const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763, control: 4764 };
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Row {
   name: string;
   result?: WrkResult;
+  /** Each round's result, in round order, for rows measured in turns with others. */
+  rounds?: WrkResult[];
   rss?: number;
   /** Share of its one core the server used during the row: under 100 % means the load generator was the limit. */
   cpuPercent?: number;
@@ -48,18 +62,69 @@ interface Row {
 
 const rows: Row[] = [];
 
-async function measure(name: string, url: string, pid: () => number | undefined, options: Parameters<typeof wrk>[1]) {
-  await wrk(url, { ...options, seconds: warmup });
-  const cpuBefore = cpuSeconds(pid());
-  const startedAt = performance.now();
-  const result = await wrk(url, { ...options, seconds });
-  const cpuAfter = cpuSeconds(pid());
-  const wall = (performance.now() - startedAt) / 1000;
-  const cpuPercent =
-    cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) / wall) * 100 : undefined;
-  const row = { name, result, rss: rssMb(pid()), cpuPercent };
-  rows.push(row);
-  console.error(`  ${name}: ${Math.round(result.requestsPerSecond)} req/s`);
+interface Contender {
+  name: string;
+  url: string;
+  pid: () => number | undefined;
+  options?: Omit<Parameters<typeof wrk>[1], "seconds">;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+
+/** The rounds of one server as one result: medians of rate and latency, totals of requests and errors. */
+function combined(results: WrkResult[]): WrkResult {
+  const total = (pick: (result: WrkResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
+  return {
+    requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
+    p50Ms: median(results.map((result) => result.p50Ms)),
+    p99Ms: median(results.map((result) => result.p99Ms)),
+    requests: total((result) => result.requests),
+    non2xx: total((result) => result.non2xx),
+    socketErrors: total((result) => result.socketErrors),
+  };
+}
+
+type MeasuredRow = Row & { result: WrkResult; rounds: WrkResult[] };
+
+/** Measures servers in turns (see the top of this file); one row each, in the order given. */
+async function compete(contenders: Contender[], roundCount = rounds): Promise<MeasuredRow[]> {
+  for (const contender of contenders) await wrk(contender.url, { ...contender.options, seconds: warmup });
+  const tallies = contenders.map((contender) => ({ contender, results: [] as WrkResult[], cpu: 0, wall: 0 }));
+  for (let round = 0; round < roundCount; round++) {
+    // A different server goes first each round, so none is always measured right after the same other.
+    for (const tally of [...tallies.slice(round % tallies.length), ...tallies.slice(0, round % tallies.length)]) {
+      const cpuBefore = cpuSeconds(tally.contender.pid());
+      const startedAt = performance.now();
+      tally.results.push(await wrk(tally.contender.url, { ...tally.contender.options, seconds: seconds / roundCount }));
+      const cpuAfter = cpuSeconds(tally.contender.pid());
+      if (cpuBefore !== undefined && cpuAfter !== undefined) {
+        tally.cpu += cpuAfter - cpuBefore;
+        tally.wall += (performance.now() - startedAt) / 1000;
+      }
+    }
+  }
+  return tallies.map(({ contender, results, cpu, wall }) => {
+    const row = {
+      name: contender.name,
+      result: combined(results),
+      rounds: results,
+      rss: rssMb(contender.pid()),
+      cpuPercent: wall ? (cpu / wall) * 100 : undefined,
+    };
+    rows.push(row);
+    console.error(`  ${contender.name}: ${Math.round(row.result.requestsPerSecond)} req/s`);
+    return row;
+  });
+}
+
+/** One server alone (the vote rows, which have a target of their own rather than a ratio). */
+async function measure(name: string, url: string, pid: () => number | undefined, options: Contender["options"]) {
+  const [row] = await compete([{ name, url, pid, options }], 1);
+  if (!row) throw new Error(`${name}: not measured`);
   return row;
 }
 
@@ -129,6 +194,8 @@ async function main() {
       work,
     );
     running.push(bare);
+    const control = await startBareServer(ports.control, `http://127.0.0.1:${ports.ours}`, ["/api/demos"], work);
+    running.push(control);
     const nginx = nginxInstalled ? await startNginx(ports.nginx, ports.ours, work) : undefined;
     if (nginx) running.push(nginx);
 
@@ -156,48 +223,53 @@ async function main() {
     ] as const;
     const pairs: { ours: Row; nginx?: Row; bare: Row }[] = [];
     for (const [label, urlPath] of static_) {
-      const oursRow = await measure(`${label}: our server`, oursAt(urlPath), () => ours.pid, { seconds });
-      let nginxRow: Row;
+      let nginxContender: Contender | undefined;
       if (nginx) {
         const encoding = (await get(`http://127.0.0.1:${ports.nginx}${urlPath}`, { "accept-encoding": "gzip, br" }))
           .rawHeaders;
         const sent = encoding[encoding.findIndex((header) => header.toLowerCase() === "content-encoding") + 1];
-        nginxRow = await measure(
-          `${label}: nginx (${sent ?? "identity"})`,
-          `http://127.0.0.1:${ports.nginx}${urlPath}`,
-          nginx.workerPid,
-          {
-            seconds,
-          },
-        );
-      } else {
-        nginxRow = { name: `${label}: nginx`, note: "nginx not installed (apt-get install -y nginx)" };
-        rows.push(nginxRow);
+        nginxContender = {
+          name: `${label}: nginx (${sent ?? "identity"})`,
+          url: `http://127.0.0.1:${ports.nginx}${urlPath}`,
+          pid: nginx.workerPid,
+        };
       }
-      const bareRow = await measure(
-        `${label}: bare node:http, same bytes`,
-        `http://127.0.0.1:${ports.bare}${urlPath}`,
-        () => bare.pid,
+      const contenders: Contender[] = [
+        { name: `${label}: our server`, url: oursAt(urlPath), pid: () => ours.pid },
+        ...(nginxContender ? [nginxContender] : []),
         {
-          seconds,
+          name: `${label}: bare node:http, same bytes`,
+          url: `http://127.0.0.1:${ports.bare}${urlPath}`,
+          pid: () => bare.pid,
         },
-      );
+      ];
+      const [oursRow, ...others] = await compete(contenders);
+      const bareRow = others.at(-1);
+      if (!oursRow || !bareRow) throw new Error(`${label}: not measured`);
+      let nginxRow: Row | undefined = nginxContender ? others[0] : undefined;
+      if (!nginxRow) {
+        nginxRow = { name: `${label}: nginx`, note: "nginx not installed (apt-get install -y nginx)" };
+        rows.splice(rows.indexOf(bareRow), 0, nginxRow);
+      }
       pairs.push({ ours: oursRow, nginx: nginxRow, bare: bareRow });
     }
 
-    const demosOurs = await measure("GET /api/demos: our server", oursAt("/api/demos"), () => ours.pid, { seconds });
-    const demosBare = await measure(
-      "GET /api/demos: bare node:http, same bytes",
-      `http://127.0.0.1:${ports.bare}/api/demos`,
-      () => bare.pid,
+    const [demosOurs, demosBare, demosControl] = await compete([
+      { name: "GET /api/demos: our server", url: oursAt("/api/demos"), pid: () => ours.pid },
       {
-        seconds,
+        name: "GET /api/demos: bare node:http, same bytes",
+        url: `http://127.0.0.1:${ports.bare}/api/demos`,
+        pid: () => bare.pid,
       },
-    );
+      {
+        name: "GET /api/demos: a second bare node:http (control)",
+        url: `http://127.0.0.1:${ports.control}/api/demos`,
+        pid: () => control.pid,
+      },
+    ]);
 
     const voteScript = path.join(root, "scripts/load/vote.lua");
     const votesSqlite = await measure("POST vote, distinct voters: SQLite", oursAt("/"), () => ours.pid, {
-      seconds,
       script: voteScript,
       env: { VOTE_ORIGIN: `http://127.0.0.1:${ports.ours}` },
     });
@@ -217,7 +289,6 @@ async function main() {
           `http://127.0.0.1:${ports.oursPg}/`,
           () => oursPg.pid,
           {
-            seconds,
             script: voteScript,
             env: { VOTE_ORIGIN: `http://127.0.0.1:${ports.oursPg}` },
           },
@@ -242,8 +313,8 @@ async function main() {
     const lines = [
       `Machine: ${before.cores} cores, ${before.model}, Node ${before.node}; load average ${before.load} before, ${after.load} after`,
       hasTaskset
-        ? `Pinned: each server under test on core ${serverCore} (taskset; nginx with 1 worker), wrk on core ${loadCore}; 50 connections, Accept-Encoding: gzip, br; ${seconds} s per row`
-        : `Not pinned (taskset missing); 50 connections, Accept-Encoding: gzip, br; ${seconds} s per row`,
+        ? `Pinned: each server under test on core ${serverCore} (taskset; nginx with 1 worker), wrk on core ${loadCore}; 50 connections, Accept-Encoding: gzip, br; ${seconds} s per row, compared servers in ${rounds} alternating rounds`
+        : `Not pinned (taskset missing); 50 connections, Accept-Encoding: gzip, br; ${seconds} s per row, compared servers in ${rounds} alternating rounds`,
       "",
       "| what | requests/s | p50 ms | p99 ms | errors | server CPU % | server RSS MB |",
       "|---|---:|---:|---:|---:|---:|---:|",
@@ -253,21 +324,29 @@ async function main() {
           : `| ${row.name} | ${row.note ?? "-"} | | | | | |`,
       ),
       "",
-      "| ratio (requests/s) | measured | per CPU-second | target | met |",
-      "|---|---:|---:|---:|---|",
+      "| ratio (requests/s) | median of rounds | rounds | per CPU-second | target | met |",
+      "|---|---:|---:|---:|---:|---|",
     ];
-    const ratio = (label: string, a: Row | undefined, b: Row | undefined, target: number) => {
-      if (!a?.result || !b?.result)
-        return lines.push(`| ${label} | ${b?.note ?? a?.note ?? "not measured"} | | ${target} | - |`);
-      const value = a.result.requestsPerSecond / b.result.requestsPerSecond;
+    const ratio = (label: string, a: Row | undefined, b: Row | undefined, target: number | undefined) => {
+      if (!a?.result || !b?.result) {
+        lines.push(`| ${label} | ${b?.note ?? a?.note ?? "not measured"} | | | ${target ?? "-"} | - |`);
+        return undefined;
+      }
+      // The median of the rounds' ratios: each compares two runs made seconds apart.
+      const perRound = (a.rounds ?? []).map(
+        (round, index) => round.requestsPerSecond / (b.rounds?.[index]?.requestsPerSecond ?? NaN),
+      );
+      const value = median(perRound);
       // Requests per second of server CPU: the same ratio, less sensitive to other load on a shared machine.
       const perCpu =
         a.cpuPercent && b.cpuPercent
           ? a.result.requestsPerSecond / a.cpuPercent / (b.result.requestsPerSecond / b.cpuPercent)
           : NaN;
+      const spread = `${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}`;
       lines.push(
-        `| ${label} | ${value.toFixed(2)} | ${fmt(perCpu, 2)} | ${target} | ${value >= target ? "yes" : "no"} |`,
+        `| ${label} | ${value.toFixed(2)} | ${spread} | ${fmt(perCpu, 2)} | ${target ?? "-"} | ${target === undefined ? "-" : value >= target ? "yes" : "no"} |`,
       );
+      return value;
     };
     for (const [index, pair] of pairs.entries()) {
       const label = index === 0 ? "GET /" : "largest JS";
@@ -275,14 +354,22 @@ async function main() {
       ratio(`${label}: our server / bare node:http`, pair.ours, pair.bare, 0.8);
     }
     ratio("GET /api/demos: our server / bare node:http", demosOurs, demosBare, 0.85);
+    // Two identical servers: how far apart this run measures what should be 1.00.
+    const controlRatio = ratio("control: bare node:http / bare node:http", demosControl, demosBare, undefined);
+    if (controlRatio !== undefined && Math.abs(controlRatio - 1) > 0.1) {
+      lines.push(
+        "",
+        `The control measured ${controlRatio.toFixed(2)} where two identical servers should measure 1.00: the machine's other load moved the figures more than the differences they are meant to show. Run again when it is quieter.`,
+      );
+    }
     const sqlite = votesSqlite.result;
     const votesMet = sqlite.requestsPerSecond >= 5000 && sqlite.p99Ms < 50 && sqlite.non2xx + sqlite.socketErrors === 0;
     lines.push(
-      `| SQLite votes/s (p99) | ${fmt(sqlite.requestsPerSecond)} (${fmt(sqlite.p99Ms, 1)} ms) | | 5000 (< 50 ms) | ${votesMet ? "yes" : "no"} |`,
+      `| SQLite votes/s (p99) | ${fmt(sqlite.requestsPerSecond)} (${fmt(sqlite.p99Ms, 1)} ms) | | | 5000 (< 50 ms) | ${votesMet ? "yes" : "no"} |`,
     );
     if (votesPg.result) {
       lines.push(
-        `| PostgreSQL votes/s (p99) | ${fmt(votesPg.result.requestsPerSecond)} (${fmt(votesPg.result.p99Ms, 1)} ms) | | - | - |`,
+        `| PostgreSQL votes/s (p99) | ${fmt(votesPg.result.requestsPerSecond)} (${fmt(votesPg.result.p99Ms, 1)} ms) | | | - | - |`,
       );
     }
     if (headerDifferences) {
