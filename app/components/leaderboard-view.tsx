@@ -3,6 +3,7 @@ import * as content from "../../content";
 import { useClock } from "../lib/clock";
 import { leaderboardFromCatalogue, searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
 import { speakerById } from "../lib/lookups";
+import { useHydrated } from "../lib/use-hydrated";
 import { votingPhase, votingWindowOf, type VotingWindow } from "../lib/voting";
 import { DemoCard } from "./demo-card";
 import { VotingCountdown } from "./voting-countdown";
@@ -34,7 +35,17 @@ export function LeaderboardView({
   children,
 }: LeaderboardViewProps) {
   const searchId = useId();
-  const [query, setQuery] = useState("");
+  // The live leaderboard hydrates when its chunk arrives, later than the page: hydration starts from the server's
+  // empty search box and would wipe what a visitor typed into it by then. That text is read from the box while
+  // hydration renders, and searched for in the render right after it.
+  const hydrated = useHydrated();
+  const [typedEarly] = useState(() =>
+    typeof document === "undefined"
+      ? ""
+      : ((document.getElementById(searchId) as HTMLInputElement | null)?.value ?? ""),
+  );
+  const [typed, setQuery] = useState<string | null>(null);
+  const query = typed ?? (hydrated ? typedEarly : "");
   const phase = useClock((now) => votingPhase(now, window));
   const shown = searchDemos(demos, query);
 

@@ -116,6 +116,37 @@ test("Visitors search by title, presenter, description or tag, and are told when
   await expect(page.getByText("No demos found matching your search.")).toBeHidden();
 });
 
+test("What a visitor types into the search box before the live leaderboard has loaded is kept, with the focus", async ({
+  page,
+}) => {
+  // The live leaderboard's chunk is held back, so the visitor types into the prerendered one.
+  let release: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/live-leaderboard-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const list = page.waitForResponse((response) => response.url().endsWith("/api/demos"));
+  await page.goto("/demo-voting");
+  await waitForHydration(page);
+  const search = page.getByRole("searchbox", { name: "Search demos" });
+  await search.click();
+  await page.keyboard.type("loom");
+  release?.();
+  await list;
+  await expect(page.getByText("Loading demos...")).toBeHidden();
+
+  await expect(search).toHaveValue("loom");
+  await expect(search).toBeFocused();
+  expect(await cards(page).getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Loomtrace"]);
+  // And typing goes on where it stopped.
+  await page.keyboard.type("trace");
+  await expect(search).toHaveValue("loomtrace");
+  expect(await cards(page).getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Loomtrace"]);
+});
+
 test("Visitors see Loading demos... while the list is on its way", async ({ page }) => {
   let release: (() => void) | undefined;
   const held = new Promise<void>((resolve) => {

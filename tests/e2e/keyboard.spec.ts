@@ -24,8 +24,8 @@ async function skipToContent(page: Page) {
 }
 
 /**
- * The live leaderboard has taken over from the prerendered one once it asks for the demos. The search box is
- * inside the part it replaces, so typing earlier can be lost (noted in docs/decisions/011).
+ * The live leaderboard has hydrated once it asks for the demos: the journey searches with the live one, whose
+ * filtering is what a visitor uses (text typed before then is carried over; demo-voting.spec.ts tests that).
  */
 const liveLeaderboard = (page: Page) =>
   page.waitForResponse((response) => response.url().endsWith("/api/demos")).then(() => waitForHydration(page));
