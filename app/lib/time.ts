@@ -3,15 +3,41 @@
  * (built in any zone) and the hydrated page agree, and nothing depends on the machine's own zone.
  */
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const formatOptions = {
+  clock: { hour: "numeric", minute: "2-digit", hour12: true },
+  longDate: { dateStyle: "long" },
+  shortDate: { year: "numeric", month: "numeric", day: "numeric" },
+  wallClock: {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  },
+  zoneName: { timeZoneName: "short" },
+  weekdayDate: { weekday: "short", month: "short", day: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per kind and zone, made on first use: making an Intl.DateTimeFormat costs far more than using one,
+ * and a profile of /demo-voting's hydration found making them, once per date shown, its costliest function.
+ */
+function formatter(kind: keyof typeof formatOptions, timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, ...formatOptions[kind] });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 function clockParts(instant: string, timeZone: string) {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true });
-    clockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(instant));
+  const parts = formatter("clock", timeZone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return { clock: `${part("hour")}:${part("minute")}`, meridiem: part("dayPeriod").toLowerCase() };
 }
@@ -32,14 +58,12 @@ export function formatTimeRange(start: string, end: string, timeZone: string): s
 
 /** "April 16, 2025" */
 export function formatLongDate(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "long" }).format(new Date(instant));
+  return formatter("longDate", timeZone).format(new Date(instant));
 }
 
 /** "4/16/2025", as briefing pages show dates. */
 export function formatShortDate(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).format(
-    new Date(instant),
-  );
+  return formatter("shortDate", timeZone).format(new Date(instant));
 }
 
 /** The instant `minutes` before another, as an ISO string in UTC. */
@@ -58,25 +82,9 @@ export function zonedHourMinute(instant: string, timeZone: string): { hour: numb
   return { hour, minute };
 }
 
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar date and 24-hour wall clock of an instant in a zone. */
 function wallClock(instant: Date, timeZone: string) {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
+  const parts = formatter("wallClock", timeZone).formatToParts(instant);
   const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return {
     year: value("year"),
@@ -114,15 +122,13 @@ export function zonedInstant(date: string, hour: number, minute: number, timeZon
 
 /** A zone's short name at an instant, as people read it next to a time: "EDT", "GMT+2", "GMT+9". */
 export function zoneAbbreviation(instant: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(new Date(instant));
+  const parts = formatter("zoneName", timeZone).formatToParts(new Date(instant));
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
 /** "Thu, Apr 17": the day of an instant in a zone, for a time that falls on another day than the event's. */
 export function formatWeekdayDate(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" }).format(
-    new Date(instant),
-  );
+  return formatter("weekdayDate", timeZone).format(new Date(instant));
 }
 
 /** "11:00 AM - 1:00 PM", as the original announcements wrote a range. */
