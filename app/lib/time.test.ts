@@ -44,6 +44,18 @@ describe("Times shown to visitors", () => {
     expect(formatCalendarDate("2025-04-16")).toBe("April 16, 2025");
   });
 
+  it("writes every calendar date as Intl's en-US long date does", () => {
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2025, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      expect(formatCalendarDate(date)).toBe(formatLongDate(`${date}T12:00:00Z`, "UTC"));
+    }
+  });
+
+  it("refuses what is not a calendar date", () => {
+    expect(() => formatCalendarDate("2025-13-01")).toThrow(RangeError);
+    expect(() => formatCalendarDate("16 April 2025")).toThrow(RangeError);
+  });
+
   it("reads the 24-hour wall clock of an instant in a zone", () => {
     expect(zonedHourMinute("2025-04-16T14:00:00Z", ny)).toEqual({ hour: 10, minute: 0 });
     expect(zonedHourMinute("2025-04-16T19:35:00Z", ny)).toEqual({ hour: 15, minute: 35 });

