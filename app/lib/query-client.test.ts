@@ -60,6 +60,27 @@ describe("The default query function", () => {
     );
   });
 
+  it("starts each request in a task of its own, not inside the render that asked for it", async () => {
+    answer(200, "[]");
+    const pending = run(getQueryFn({ on401: "throw" }), "/api/demos");
+    await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await pending;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not send a request cancelled before its turn", async () => {
+    const controller = new AbortController();
+    const queryFn = getQueryFn({ on401: "throw" }) as (context: {
+      queryKey: readonly unknown[];
+      signal: AbortSignal;
+    }) => Promise<unknown>;
+    const pending = queryFn({ queryKey: ["/api/demos"], signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toHaveProperty("name", "AbortError");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("lets a network failure through as it is", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     await expect(run(getQueryFn({ on401: "throw" }), "/api/demos")).rejects.toThrow(TypeError);
@@ -87,10 +108,11 @@ describe("API requests", () => {
 });
 
 describe("The query client", () => {
-  it("never goes stale, never retries, and never refetches on its own", () => {
+  it("never goes stale, never retries, never refetches on its own, and keeps what it fetched", () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries).toMatchObject({
       staleTime: Infinity,
+      gcTime: Infinity,
       retry: false,
       refetchOnWindowFocus: false,
       refetchInterval: false,

@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { useDeferredValue, useEffect, useMemo } from "react";
 import * as content from "../../content";
 import {
   demosQueryKey,
@@ -47,8 +47,12 @@ export function useLeaderboard() {
         : leaderboardFromCatalogue(content.demos, speakerById),
     [list.data],
   );
+  // The statuses start in a render of their own, after the list has been shown: the list's answer re-renders the
+  // leaderboard synchronously (a store update), and setting up a request per demo in that same task made it the
+  // page's longest on a slow phone.
+  const listSettled = useDeferredValue(!list.isPending);
   const statuses = useQueries({
-    queries: demos.map((demo) => ({ ...voteStatusQuery(demo.id), enabled: !list.isPending })),
+    queries: demos.map((demo) => ({ ...voteStatusQuery(demo.id), enabled: listSettled })),
   });
   const voted = new Set(demos.filter((_, index) => statuses[index]?.data?.hasVoted).map((demo) => demo.id));
 
