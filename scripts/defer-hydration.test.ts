@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { deferHydration } from "./defer-hydration";
 
@@ -34,7 +35,7 @@ describe("hydration after the first paint", () => {
     const paint = bootstrap.indexOf('getEntriesByName("first-contentful-paint")');
     expect(paint).toBeGreaterThan(0);
     expect(paint).toBeLessThan(bootstrap.indexOf("import("));
-    expect(bootstrap).toContain('for (const href of ["/assets/entry.client.js","/assets/framework.js"])');
+    expect(bootstrap).toContain('const preloads = ["/assets/entry.client.js","/assets/framework.js"];');
     expect(bootstrap).toContain(
       'const [, route0, route1] = await Promise.all([import("/assets/manifest.js"), import("/assets/root.js"), import("/assets/talk.js")]);',
     );
@@ -42,6 +43,52 @@ describe("hydration after the first paint", () => {
       /__reactRouterRouteModules = \{"root":route0,"talk-nomic":route1\};\nimport\("\/assets\/entry\.client\.js"\);$/,
     );
     expect(bootstrap).not.toMatch(/^import\s/m);
+  });
+
+  it("starts the preloads a few per task, then imports and hydrates", async () => {
+    const many = Array.from(
+      { length: 14 },
+      (_, index) => `<link rel="modulepreload" href="/assets/m${String(index)}.js"/>`,
+    );
+    const script = /<script type="module">([\s\S]*)<\/script>/.exec(
+      deferHydration(page.replace("</head>", `${many.join("")}</head>`)),
+    )?.[1];
+    // Run the bootstrap against a stand-in page: paint has happened, and each task is counted.
+    let task = 0;
+    const appended: { href: string; task: number }[] = [];
+    const imported: string[] = [];
+    const bootstrapped = runInNewContext(`(async () => {${(script ?? "").replaceAll("import(", "load(")}})()`, {
+      PerformanceObserver: class {
+        static supportedEntryTypes = ["paint"];
+        constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+        observe() {
+          this.callback({ getEntriesByName: () => [{}] }, { disconnect: () => undefined });
+        }
+      },
+      requestAnimationFrame: () => undefined,
+      document: {
+        createElement: () => ({}),
+        head: { append: (link: { href: string }) => appended.push({ href: link.href, task }) },
+      },
+      window: {},
+      load: (href: string) => {
+        imported.push(href);
+        return Promise.resolve({});
+      },
+      setTimeout: (callback: () => void) =>
+        setTimeout(() => {
+          task++;
+          callback();
+        }),
+    }) as Promise<void>;
+    await bootstrapped;
+    expect(appended.map((link) => link.href)).toEqual([
+      "/assets/entry.client.js",
+      "/assets/framework.js",
+      ...many.map((_, index) => `/assets/m${String(index)}.js`),
+    ]);
+    expect(appended.map((link) => link.task)).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2]);
+    expect(imported).toEqual(["/assets/manifest.js", "/assets/root.js", "/assets/talk.js", "/assets/entry.client.js"]);
   });
 
   it("leaves a page without React Router's scripts as it is", () => {
