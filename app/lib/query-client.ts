@@ -51,7 +51,7 @@ export function getQueryFn<T>(options: { on401: "returnNull" }): QueryFunction<T
 export function getQueryFn<T>(options: { on401: "throw" }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    // The leaderboard starts its queries in bursts (the list, then eight vote statuses at once), from inside
+    // The leaderboard starts its queries in bursts (the list, then a vote status per demo at once), from inside
     // React's work right after hydration; each request's set-up is small, but together they made that one
     // task block the page for ~200 ms on a throttled phone. Each request starts in a task of its own instead.
     await nextTask();
