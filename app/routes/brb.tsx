@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () =>
 export default function BeRightBack() {
   return (
     <main className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-[4vw] text-center">
-      <GradientBlobs className="-z-10" />
+      <GradientBlobs className="-z-10" drifting />
       <p className="rounded-full border-2 border-white px-[1.6vw] py-[0.6vw] font-display text-[1.6vw] font-bold tracking-[0.3em] uppercase">
         {content.event.name}
       </p>

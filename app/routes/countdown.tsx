@@ -40,7 +40,7 @@ export default function Countdown() {
 
   return (
     <main className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-[4vw] text-center">
-      <GradientBlobs className="-z-10" />
+      <GradientBlobs className="-z-10" drifting />
       <h1 className="font-display text-[7vw] leading-none font-bold tracking-tight">
         {content.event.shortName.toUpperCase()} STARTS SOON
       </h1>

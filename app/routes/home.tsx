@@ -34,7 +34,7 @@ export default function Home() {
   return (
     <>
       <section aria-labelledby="home-title" className="relative isolate overflow-hidden">
-        <GradientBlobs className="-z-10" />
+        <GradientBlobs className="-z-10" drifting />
         <div className="mx-auto max-w-6xl px-6 pt-16 pb-20 sm:pt-24 sm:pb-28">
           <PillHeading as="h1" className="bg-ink/40">
             <span id="home-title">{event.name}</span>

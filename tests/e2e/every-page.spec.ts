@@ -68,10 +68,25 @@ test.describe("With reduced motion", () => {
   });
 });
 
+/** Animations that never end (the drifting light), by the name of their keyframes. */
+function endlessAnimations(page: Page) {
+  return page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations === Infinity)
+      .map((animation) => (animation instanceof CSSAnimation ? animation.animationName : animation.constructor.name)),
+  );
+}
+
+/** The pages whose light drifts: the home page's hero and the stream screens (docs/decisions/013). */
+const drifting = new Set(["/", "/countdown", "/brb"]);
+
 test.describe("On a phone (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("no page scrolls sideways, and every link, button and field has a name", async ({ page }) => {
+  test("no page scrolls sideways, every link, button and field has a name, and only the home page and stream screens drift", async ({
+    page,
+  }) => {
     test.setTimeout(sweepTimeout);
     for (const path of paths) {
       await page.goto(path, { waitUntil: "load" });
@@ -81,6 +96,10 @@ test.describe("On a phone (390 px)", () => {
       }));
       expect(width.page, `${path} is wider than the screen`).toBeLessThanOrEqual(width.window);
       expect(await unnamedControls(page), `${path}: controls without a name`).toEqual([]);
+      // An endless animation keeps the device compositing for as long as the page is open.
+      expect(await endlessAnimations(page), `${path}: endless animations`).toEqual(
+        drifting.has(path) ? ["drift", "drift"] : [],
+      );
     }
   });
 });
