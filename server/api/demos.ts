@@ -6,7 +6,7 @@ import { votingPhase, type VotingWindow } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
 import type { FastRoute } from "../site-server";
 import { isCrossSite } from "./origin";
-import { limitedBy, type RateLimiter } from "./rate-limit";
+import { limitedBy, rateLimitHeaderNames, type RateLimiter } from "./rate-limit";
 import { ensureVoter, voterOf } from "./voter";
 
 export interface DemosApiOptions {
@@ -120,7 +120,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
    */
   // The headers around the two that change per request, made once: building the whole list on each request was a
   // visible share of this path's cost.
-  const leading = [...Object.entries(commonHeaders).flat(), "x-ratelimit-limit", String(reads.max)];
+  const leading = [...Object.entries(commonHeaders).flat(), rateLimitHeaderNames.limit, String(reads.max)];
   const trailing = ["cache-control", "no-cache", "content-type", "application/json; charset=utf-8", "content-length"];
   serveFast?.("/demos", (request, response, ip, toFastify) => {
     const body = currentListing();
@@ -132,9 +132,9 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
       return true;
     }
     const headers = leading.concat(
-      "x-ratelimit-remaining",
+      rateLimitHeaderNames.remaining,
       String(limit.remaining),
-      "x-ratelimit-reset",
+      rateLimitHeaderNames.reset,
       String(limit.resetSeconds),
       trailing,
       String(body.length),

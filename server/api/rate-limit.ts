@@ -50,12 +50,19 @@ export class RateLimiter {
   }
 }
 
+/** The names of the headers that tell a client its limit: one list for the routes' hook and the fast path. */
+export const rateLimitHeaderNames = {
+  limit: "x-ratelimit-limit",
+  remaining: "x-ratelimit-remaining",
+  reset: "x-ratelimit-reset",
+} as const;
+
 /** The headers that tell a client its limit, as [name, value] pairs, with Retry-After once it is over. */
 export function rateLimitHeaders(state: RateLimitState): [string, string][] {
   const headers: [string, string][] = [
-    ["x-ratelimit-limit", String(state.limit)],
-    ["x-ratelimit-remaining", String(state.remaining)],
-    ["x-ratelimit-reset", String(state.resetSeconds)],
+    [rateLimitHeaderNames.limit, String(state.limit)],
+    [rateLimitHeaderNames.remaining, String(state.remaining)],
+    [rateLimitHeaderNames.reset, String(state.resetSeconds)],
   ];
   if (state.exceeded) headers.push(["retry-after", String(state.resetSeconds)]);
   return headers;
