@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/local-site";
+import { serverCommandLine } from "./scripts/server-command";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 
 if (!existsSync(chromiumPath)) {
@@ -39,7 +40,7 @@ export default defineConfig({
 function server(port: number, env: Record<string, string> = {}) {
   const database = databaseFor(port);
   return {
-    command: `rm -f '${database}' '${database}-wal' '${database}-shm' && node --import tsx server/index.ts`,
+    command: `rm -f '${database}' '${database}-wal' '${database}-shm' && ${serverCommandLine}`,
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_PATH: database, ...env },
     reuseExistingServer: !process.env.CI,

@@ -5,5 +5,6 @@ export default defineConfig({
   test: {
     include: ["{app,content,server,scripts}/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["server/test-support/compile-server.ts"],
   },
 });

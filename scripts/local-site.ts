@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverArgs } from "./server-command";
 
 /** Debian's Chromium, which every browser tool here drives (nothing may download a browser on these machines). */
 export const chromiumPath = "/usr/bin/chromium";
@@ -21,7 +22,7 @@ export const chromiumArgs = [
 export async function startBuiltServer(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const database = path.join(tmpdir(), `glosaic-local-${String(port)}.sqlite`);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs, {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_PATH: database },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { serverArgs } from "../scripts/server-command";
 
 // The vote store opens before the site loads: keep its file out of the working tree.
 const dataDir = mkdtempSync(path.join(tmpdir(), "glosaic-start-"));
@@ -12,7 +13,7 @@ afterAll(() => {
 
 /** Starts the real entry point as an operator would, and returns how it ended. */
 function start(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const result = spawnSync(process.execPath, serverArgs, {
     env: { ...process.env, LOG_LEVEL: "silent", DATABASE_PATH: path.join(dataDir, "votes.sqlite"), ...env },
     encoding: "utf8",
     timeout: 30_000,
@@ -20,7 +21,7 @@ function start(env: Record<string, string>) {
   return { status: result.status, stderr: result.stderr.trim() };
 }
 
-// Each case spawns Node with tsx: seconds on a busy shared machine. The budget stops hangs, not slowness.
+// Each case spawns Node: seconds on a busy shared machine. The budget stops hangs, not slowness.
 describe("Starting the server", { timeout: 30_000 }, () => {
   it("stops with exit code 1 and one clear line on a bad setting", () => {
     const { status, stderr } = start({ PORT: "not-a-port" });

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { nginxMaps } from "../nginx-maps";
+import { serverArgs } from "../server-command";
 
 /**
  * What the bench and the soak share: starting the servers under test pinned to one core, running wrk pinned to
@@ -85,10 +86,14 @@ export async function waitFor(url: string, label: string, seconds = 30) {
   throw new Error(`${label} did not answer ${url} within ${seconds} s`);
 }
 
-/** Our server (server/index.ts) on one core, voting open, rate limits out of the way unless given. */
-export async function startOurServer(port: number, env: Record<string, string>): Promise<Running> {
+/** Our server, as `npm start` runs it (unless given other arguments for Node), on one core, voting open, rate limits out of the way unless given. */
+export async function startOurServer(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = serverArgs,
+): Promise<Running> {
   const hour = 60 * 60 * 1000;
-  const [command, args] = pinned(serverCore, process.execPath, ["--import", "tsx", "server/index.ts"]);
+  const [command, args] = pinned(serverCore, process.execPath, [...nodeArgs]);
   const child = spawn(command, args, {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],

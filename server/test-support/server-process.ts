@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
+import { serverArgs } from "../../scripts/server-command";
 
 /** The server as an operator runs it (`npm start`), in a process of its own, for tests that kill or stop it. */
 export interface ServerProcess {
@@ -16,17 +17,48 @@ export interface ServerProcess {
 export interface StartOptions {
   port: number;
   env?: Record<string, string>;
-  /** Run as this user and group (tests running as root use nobody, to whom permissions still apply). */
-  uid?: number;
-  gid?: number;
+  /**
+   * Let file permissions stop the server even when the tests run as root (see dropOverrideArgs): for the cases
+   * about files the server may not write.
+   */
+  permissionsApply?: boolean;
 }
 
 /** Voting open around now, so the tests can vote whatever the date. */
 export const votingOpenEnv = { VOTING_OPENS: "2020-01-01T00:00:00Z", VOTING_CLOSES: "2099-01-01T00:00:00Z" };
 
-/** Spawns `node --import tsx server/index.ts`; the process has not necessarily started listening yet. */
-export function spawnServer({ port, env = {}, uid, gid }: StartOptions): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const asRoot = process.getuid?.() === 0;
+
+/**
+ * Root passes every permission check through two capabilities: CAP_DAC_OVERRIDE (write anything) and
+ * CAP_DAC_READ_SEARCH (read anything). setpriv (util-linux) drops them from the bounding set before it starts the
+ * server, which then stays root, owner of the files the tests made, and finds the permission bits applied as to
+ * any owner. It still reads the checkout wherever root can, even under a private folder such as /root, where a
+ * switch to another user (nobody) could not even load the server's code.
+ */
+const setpriv = "setpriv";
+const dropOverrideArgs = ["--bounding-set=-dac_override,-dac_read_search", "--"];
+
+/** Throws a clear error when root cannot drop those capabilities here, rather than letting a case fail obscurely. */
+function checkCanDropOverride() {
+  const check = spawnSync(setpriv, [...dropOverrideArgs, process.execPath, "-e", ""]);
+  if (check.error || check.status !== 0) {
+    throw new Error(
+      `Running as root, the permission cases drop CAP_DAC_OVERRIDE with setpriv (util-linux), which failed: ${
+        check.error?.message ?? check.stderr.toString().trim()
+      }`,
+    );
+  }
+}
+
+/** Spawns the server as `npm start` runs it; the process has not necessarily started listening yet. */
+export function spawnServer({ port, env = {}, permissionsApply = false }: StartOptions): ServerProcess {
+  const dropOverride = permissionsApply && asRoot;
+  if (dropOverride) checkCanDropOverride();
+  const [command, args] = dropOverride
+    ? [setpriv, [...dropOverrideArgs, process.execPath, ...serverArgs]]
+    : [process.execPath, serverArgs];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -38,8 +70,6 @@ export function spawnServer({ port, env = {}, uid, gid }: StartOptions): ServerP
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
-    ...(uid === undefined ? {} : { uid }),
-    ...(gid === undefined ? {} : { gid }),
   });
   let stdout = "";
   let stderr = "";

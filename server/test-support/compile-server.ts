@@ -1,0 +1,9 @@
+import { buildServer } from "../../scripts/build-server";
+
+/**
+ * Vitest's global setup: the tests that start the server run the compiled file, as `npm start` does, so it is
+ * compiled from the source under test first (a second or less) rather than trusting an earlier build to be current.
+ */
+export async function setup() {
+  await buildServer();
+}
