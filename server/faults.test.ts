@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -226,24 +225,13 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
     );
   });
 
-  // When the tests run as root, permissions do not stop root: the server runs as nobody for these cases.
-  const asRoot = process.getuid?.() === 0;
-  const nobody = { uid: 65534, gid: 65534 };
-  /** Says plainly when nobody cannot run the server at all (a checkout under /root), rather than failing obscurely. */
-  const nobodyCanRunTheServer = () => {
-    const check = spawnSync(process.execPath, ["-e", "fs.accessSync('server/index.ts', fs.constants.R_OK)"], nobody);
-    if (check.status !== 0) {
-      throw new Error(`Running as root, these cases start the server as nobody, who cannot read ${process.cwd()}`);
-    }
-  };
-
+  // Each case runs as the tests do; as root, without the capabilities that let root ignore file permissions.
   it.each([
     {
       name: "a file of garbage bytes",
       prepare: (dir: string) => {
         const file = path.join(dir, "votes.sqlite");
         writeFileSync(file, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919 + 13) % 256)));
-        chmodSync(file, 0o666);
         return file;
       },
       message: "the file is not a SQLite database, or it is damaged (SQLITE_NOTADB)",
@@ -261,7 +249,6 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
         const fd = openSync(file, "r+");
         writeSync(fd, Buffer.alloc(8192, 0xab), 0, 8192, 3 * 4096);
         closeSync(fd);
-        chmodSync(file, 0o666);
         return file;
       },
       message:
@@ -272,7 +259,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
       prepare: (dir: string) => {
         const file = path.join(dir, "votes.sqlite");
         new SQLite(file).close();
-        chmodSync(file, asRoot ? 0o644 : 0o444);
+        chmodSync(file, 0o444);
         return file;
       },
       message: /^the file is not writable by this user \(uid \d+\)$/,
@@ -287,12 +274,8 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
     },
   ])("refuses to start on $name: exit code 1 and one line naming the file", async ({ prepare, message }) => {
     const dir = tempDir();
-    // The temporary folder is private to its maker: open it to the server's user, so that only what the case
-    // prepares stands in the way.
-    chmodSync(dir, 0o777);
     const file = prepare(dir);
-    if (asRoot) nobodyCanRunTheServer();
-    const server = spawnServer({ port: 4623, env: { DATABASE_PATH: file }, ...(asRoot ? nobody : {}) });
+    const server = spawnServer({ port: 4623, env: { DATABASE_PATH: file }, permissionsApply: true });
     servers.push(server);
     expect(await server.exited).toEqual({ code: 1, signal: null });
     const lines = server.stderr().trimEnd().split("\n");
