@@ -1,22 +1,26 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import * as content from "../content";
+import { fixedPages, type FixedPage } from "./lib/fixed-pages";
 
-// The route table of spec §2. Talk and briefing paths come from the content, so a new edition's pages appear
-// by adding content, and every path the content names has a route.
+function fixedRoute({ path, file, id, kind }: FixedPage) {
+  if (path === "/") return index(file);
+  // The not-found screen answers every path no other route claims; the build writes it at its own path (/404).
+  if (kind === "not-found") return route("*", file);
+  return route(path.slice(1), file, id ? { id } : {});
+}
+
+const catchAll = (page: FixedPage) => page.kind === "not-found";
+
+// The route table of spec §2: the fixed pages from their table, talk and briefing paths from the content, so a new
+// edition's pages appear by adding content, and every path the content names has a route.
 export default [
-  index("routes/home.tsx"),
-  route("agenda", "routes/agenda.tsx", { id: "agenda" }),
-  route("talks_demos", "routes/agenda.tsx", { id: "talks-demos" }),
-  route("about", "routes/about.tsx"),
-  route("demo-voting", "routes/demo-voting.tsx"),
-  route("event", "routes/event.tsx"),
-  route("countdown", "routes/countdown.tsx"),
-  route("brb", "routes/brb.tsx"),
+  ...fixedPages.filter((page) => !catchAll(page)).map(fixedRoute),
   route(content.panelPage.path.slice(1), "routes/panel.tsx"),
   ...content.talks.map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
   ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),
   ),
   route("speakers/:id", "routes/speaker.tsx"),
-  route("*", "routes/not-found.tsx"),
+  // The catch-all last, where a reader looks for it (React Router ranks routes: the order does not change matching).
+  ...fixedPages.filter(catchAll).map(fixedRoute),
 ] satisfies RouteConfig;

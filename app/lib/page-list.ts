@@ -1,17 +1,21 @@
 import * as content from "../../content";
+import { fixedPages, type PageKind } from "./fixed-pages";
 import { speakerPath } from "./site-paths";
 import { editionSchedule, speakersWithSessions } from "./speaker-schedule";
 
-// The lists of every page, for the build, the sitemap and the tests. Kept apart from site-paths.ts, whose path
-// helpers pages import: this module reads the talks, briefings and schedule, which those pages need not carry.
+// The lists of every page, for the build, the sitemap and the tests: the fixed pages' table and the edition's.
+// Kept apart from site-paths.ts, whose path helpers pages import: this module reads the talks, briefings and
+// schedule, which those pages need not carry.
+
+/** The fixed pages of one kind, in the table's order. */
+export function fixedPaths(kind: PageKind): string[] {
+  return fixedPages.filter((page) => page.kind === kind).map((page) => page.path);
+}
 
 /** Pages listed in the sitemap: everything a visitor or a search engine should find, each under its canonical path. */
 export function sitemapPaths(): string[] {
   return [
-    "/",
-    "/agenda",
-    "/demo-voting",
-    "/event",
+    ...fixedPaths("listed"),
     ...content.talks.map((talk) => talk.path),
     content.panelPage.path,
     ...speakersWithSessions(editionSchedule).map((speaker) => speakerPath(speaker.id)),
@@ -20,16 +24,16 @@ export function sitemapPaths(): string[] {
 
 /**
  * Pages that exist but are kept out of search: speakers' briefing pages (they carry the green-room link) and the
- * stream's overlay screens. They are still prerendered and openly routed.
+ * unlisted fixed pages (the stream's overlay screens). They are still prerendered and openly routed.
  */
 export function unlistedPaths(): string[] {
-  return [...content.briefings.map((briefing) => briefing.path), "/countdown", "/brb"];
+  return [...content.briefings.map((briefing) => briefing.path), ...fixedPaths("unlisted")];
 }
 
 /**
- * Every path built to static HTML: the sitemap's, /talks_demos (the agenda under its second name), the unlisted
- * pages, and the not-found page that the server sends with a 404.
+ * Every path built to static HTML: the sitemap's, the aliases (/talks_demos, the agenda under its second name), the
+ * unlisted pages, and the not-found page that the server sends with a 404. Redirects are answered, not built.
  */
 export function prerenderPaths(): string[] {
-  return [...sitemapPaths(), "/talks_demos", ...unlistedPaths(), "/404"];
+  return [...sitemapPaths(), ...fixedPaths("alias"), ...unlistedPaths(), ...fixedPaths("not-found")];
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { matchRoutes } from "react-router";
 import { edition } from "../../content";
 import routes from "../routes";
-import { prerenderPaths, sitemapPaths, unlistedPaths } from "./page-list";
+import { fixedPages } from "./fixed-pages";
+import { fixedPaths, prerenderPaths, sitemapPaths, unlistedPaths } from "./page-list";
 import { redirects } from "./site-paths";
 
 // The route table as react-router's matcher sees it (it needs only path, index and children).
@@ -16,8 +17,13 @@ describe("The route table", () => {
     for (const b of edition.briefings) expect(routeOf(b.path), b.path).toBe(`briefing-${b.slug}`);
   });
 
+  it("gives every fixed page the module its table names", () => {
+    for (const page of fixedPages) expect(routeOf(page.path), page.path).toBe(page.id ?? page.file);
+  });
+
   it("matches every prerendered path to a real screen, not the not-found fallback", () => {
-    for (const path of prerenderPaths().filter((p) => p !== "/404")) {
+    const notFound = fixedPaths("not-found");
+    for (const path of prerenderPaths().filter((p) => !notFound.includes(p))) {
       expect(routeOf(path), path).not.toBe("routes/not-found.tsx");
     }
   });
@@ -52,7 +58,20 @@ describe("The route table", () => {
     expect(new Set(prerenderPaths()).size).toBe(prerenderPaths().length);
   });
 
+  it("builds every fixed page but the redirects, and lists only the listed ones", () => {
+    const sitemap = sitemapPaths();
+    const built = prerenderPaths();
+    for (const { path, kind } of fixedPages) {
+      expect(sitemap.includes(path), path).toBe(kind === "listed");
+      expect(built.includes(path), path).toBe(kind !== "redirect");
+    }
+  });
+
   it("redirects /about to /agenda", () => {
     expect(redirects["/about"]).toBe("/agenda");
+  });
+
+  it("has a target for each redirect page, and a page for each redirect the server answers", () => {
+    expect(Object.keys(redirects).sort()).toEqual(fixedPaths("redirect").sort());
   });
 });

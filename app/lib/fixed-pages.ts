@@ -1,0 +1,40 @@
+/** How a fixed page is built and found. */
+export type PageKind =
+  /** Built, and listed in the sitemap. */
+  | "listed"
+  /** Built and openly routed, but kept out of the sitemap and search. */
+  | "unlisted"
+  /** Another path to a listed page's screen: built, not listed (the page's canonical address is the other path). */
+  | "alias"
+  /** Routed for client-side navigation only; nothing is built: the server answers with a 301 (site-paths.ts). */
+  | "redirect"
+  /** The screen for every path no route claims, built at its own path for the server to send with a 404. */
+  | "not-found";
+
+export interface FixedPage {
+  path: string;
+  /** The route module, relative to app/. */
+  file: string;
+  /** Given when two paths share a module: React Router would otherwise name both routes after the file. */
+  id?: string;
+  kind: PageKind;
+}
+
+/**
+ * The site's fixed pages (spec §2): the pages the edition's content does not make. app/routes.ts builds its routes
+ * from this table and app/lib/page-list.ts the sitemap and the prerender list, so a page added here is routed, built
+ * and listed at once. Talks, the panel, briefings and speakers come from the edition instead. Only the build, the
+ * scripts and the tests read this table; pages link to each other by path and carry none of it.
+ */
+export const fixedPages: readonly FixedPage[] = [
+  { path: "/", file: "routes/home.tsx", kind: "listed" },
+  { path: "/agenda", file: "routes/agenda.tsx", id: "agenda", kind: "listed" },
+  { path: "/talks_demos", file: "routes/agenda.tsx", id: "talks-demos", kind: "alias" },
+  { path: "/about", file: "routes/about.tsx", kind: "redirect" },
+  { path: "/demo-voting", file: "routes/demo-voting.tsx", kind: "listed" },
+  { path: "/event", file: "routes/event.tsx", kind: "listed" },
+  // The stream's overlay screens.
+  { path: "/countdown", file: "routes/countdown.tsx", kind: "unlisted" },
+  { path: "/brb", file: "routes/brb.tsx", kind: "unlisted" },
+  { path: "/404", file: "routes/not-found.tsx", kind: "not-found" },
+];
