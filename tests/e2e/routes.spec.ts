@@ -1,17 +1,18 @@
-import { prerenderPaths } from "../../app/lib/page-list";
+import { fixedPaths, prerenderPaths, sitemapPaths } from "../../app/lib/page-list";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
-// Every page the build knows: the sitemap's, plus the alias, the unlisted pages and the not-found page.
+// Every page the build knows: the sitemap's, plus the aliases, the unlisted pages and the not-found page.
 const paths = prerenderPaths();
+const aliases = fixedPaths("alias");
+const notFound = fixedPaths("not-found");
 
 test("The sitemap lists the public pages, each under the site's address", async ({ request }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   expect(listed.length).toBeGreaterThanOrEqual(45);
+  expect(listed).toEqual(sitemapPaths());
   for (const path of listed) expect(paths).toContain(path);
-  expect(listed).toContain("/");
-  expect(listed).toContain("/agenda");
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toContain("Sitemap: ");
 });
@@ -24,9 +25,9 @@ test("Every page has its own title", async ({ request }) => {
     expect(title, path).not.toBe("");
     titles.set(path, title);
   }
-  // /talks_demos is the agenda under its second name; every other page's title is its own.
-  const distinct = new Set([...titles].filter(([path]) => path !== "/talks_demos").map(([, title]) => title));
-  expect(distinct.size).toBe(paths.length - 1);
+  // An alias (/talks_demos) is another page's screen under a second name; every other page's title is its own.
+  const distinct = new Set([...titles].filter(([path]) => !aliases.includes(path)).map(([, title]) => title));
+  expect(distinct.size).toBe(paths.length - aliases.length);
 });
 
 for (const path of paths) {
@@ -34,7 +35,7 @@ for (const path of paths) {
     page,
   }) => {
     const response = await page.goto(path);
-    expect(response?.status()).toBe(path === "/404" ? 404 : 200);
+    expect(response?.status()).toBe(notFound.includes(path) ? 404 : 200);
     await waitForHydration(page);
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
