@@ -1,3 +1,4 @@
+import { isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
 import { editionSchema, type Edition, type EditionInput } from "./schema";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
@@ -66,12 +67,13 @@ export function validateEdition(input: EditionInput): Edition {
   const checkTimes = (where: string, start: string, end: string) => {
     if (Date.parse(start) >= Date.parse(end)) problems.push(`${where} ends before it starts`);
     for (const value of [start, end]) {
-      const local = zonedDateTime(value, event.timeZone);
-      if (local.date !== event.date) {
+      const instant = new Date(value);
+      if (zonedDate(instant, event.timeZone) !== event.date) {
         problems.push(`${where}: ${value} is not on ${event.date} in ${event.timeZone}`);
       }
-      if (local.offset !== offsetOf(value)) {
-        problems.push(`${where}: ${value} has offset ${offsetOf(value)} but ${event.timeZone} is ${local.offset}`);
+      const zoneOffset = isoOffset(zoneOffsetMinutes(instant, event.timeZone));
+      if (zoneOffset !== offsetOf(value)) {
+        problems.push(`${where}: ${value} has offset ${offsetOf(value)} but ${event.timeZone} is ${zoneOffset}`);
       }
     }
   };
@@ -159,20 +161,6 @@ export function validateEdition(input: EditionInput): Edition {
 
   if (problems.length > 0) throw new ContentError(problems);
   return edition;
-}
-
-/** The calendar date and UTC offset ("+02:00") of an instant in an IANA time zone. */
-function zonedDateTime(value: string, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZoneName: "longOffset",
-  }).formatToParts(new Date(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  const offset = part("timeZoneName").replace("GMT", "") || "+00:00";
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, offset };
 }
 
 /** The offset an ISO instant is written with; "Z" is +00:00. */

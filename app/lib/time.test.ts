@@ -7,6 +7,7 @@ import {
   formatShortDate,
   formatTimeRange,
   formatWeekdayDate,
+  isoOffset,
   minutesBefore,
   zoneAbbreviation,
   zonedDate,
@@ -71,6 +72,13 @@ describe("Time-zone arithmetic", () => {
     expect(zoneOffsetMinutes(new Date("2025-04-16T14:00:00Z"), ny)).toBe(-240);
     expect(zoneOffsetMinutes(new Date("2025-01-16T14:00:00Z"), ny)).toBe(-300);
     expect(zoneOffsetMinutes(new Date("2025-04-16T14:00:00Z"), "Asia/Kolkata")).toBe(330);
+  });
+
+  it("writes an offset as ISO 8601 does", () => {
+    expect(isoOffset(-240)).toBe("-04:00");
+    expect(isoOffset(330)).toBe("+05:30");
+    expect(isoOffset(-210)).toBe("-03:30");
+    expect(isoOffset(0)).toBe("+00:00");
   });
 
   it("finds the instant of a wall-clock time on a date in a zone", () => {

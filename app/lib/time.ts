@@ -125,6 +125,13 @@ export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
+/** An offset from UTC in minutes as ISO 8601 writes it: -240 -> "-04:00", 330 -> "+05:30", 0 -> "+00:00". */
+export function isoOffset(minutes: number): string {
+  const whole = Math.abs(minutes);
+  const hours = String(Math.floor(whole / 60)).padStart(2, "0");
+  return `${minutes < 0 ? "-" : "+"}${hours}:${String(whole % 60).padStart(2, "0")}`;
+}
+
 /** The calendar date ("2025-04-16") an instant falls on in a zone. */
 export function zonedDate(instant: Date, timeZone: string): string {
   const { year, month, day } = wallClock(instant, timeZone);
