@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import type { Briefing, Edition, Speaker } from "../../content";
+import { firstNameOf } from "./first-name";
 import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
 import { formatClock, formatTimeRange, formatWeekdayDate, zonedDate } from "./time";
 
@@ -48,7 +49,7 @@ export function briefingView(edition: Schedule & Pick<Edition, "briefingConfig">
   return {
     found: true,
     briefing,
-    speaker: { ...person, firstName: person.name.split(/\s+/)[0] ?? person.name },
+    speaker: { ...person, firstName: firstNameOf(person.name) },
     sessions,
     joinTime: joinTimeOf(edition, briefing.speakerId, sessions),
     ...(panel ? { panel } : {}),

@@ -10,6 +10,7 @@ import { ZoneSwitch } from "../components/zone-switch";
 import { Badge } from "../components/ui/badge";
 import { timelineOf } from "../lib/briefing";
 import { useDisplayZone } from "../lib/display-zone";
+import { firstNameOf } from "../lib/first-name";
 import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
@@ -98,7 +99,7 @@ export default function SpeakerPage() {
           </section>
           <section aria-labelledby="about-title">
             <h2 id="about-title" className="mb-4 text-2xl font-bold">
-              About {speaker.name.split(/\s+/)[0]}
+              About {firstNameOf(speaker.name)}
             </h2>
             <p className="max-w-prose text-lg leading-relaxed text-white/85">{speaker.bio}</p>
             {speaker.links.length > 0 ? (

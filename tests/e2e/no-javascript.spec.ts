@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
+import { firstNameOf } from "../../app/lib/first-name";
 import { speakerById } from "../../app/lib/lookups";
 import { expect, menuButton, test } from "./fixtures";
 
@@ -59,7 +60,7 @@ test("Without JavaScript talk, panel and speaker pages show their content, and s
 
   const briefing = edition.briefings.find((entry) => entry.slug === "adaeze")!;
   const moderator = speakerById(briefing.speakerId)!;
-  await open(page, briefing.path, `Hey ${moderator.name.split(" ")[0]}!`);
+  await open(page, briefing.path, `Hey ${firstNameOf(moderator.name)}!`);
   await expect(page.getByRole("heading", { name: "Your Sessions" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Important Links" })).toBeVisible();
 });
