@@ -1,3 +1,4 @@
+import net from "node:net";
 import { edition } from "../content";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, votingWindow } from "./config";
@@ -59,6 +60,11 @@ async function main() {
       app.server.closeAllConnections();
       process.exit(1);
     }, drainBoundMs).unref();
+    // Stop listening before anything else. Node's http close() (which Fastify's calls) ends the idle connections
+    // first and the listening socket after them, milliseconds apart on a cold code path (measured with strace): a
+    // client whose idle connection was just closed could reconnect in between, be accepted into the backlog, and
+    // then be reset. net.Server's own close() ends only the listener; the rest follows as before.
+    net.Server.prototype.close.call(app.server);
     app
       .close()
       .then(() => store.close())
