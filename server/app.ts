@@ -6,8 +6,8 @@ import { redirects } from "../app/lib/site-paths";
 import type { VotingWindow } from "../app/lib/voting";
 import { registerApi } from "./api";
 import { commonHeaders } from "./security-headers";
-import { prepareSite, protocolRefusal, siteServerFactory, type FastRoute } from "./site-server";
-import { loadSite, negotiateEncoding, resolvePath, type SiteFile } from "./static";
+import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory, type FastRoute } from "./site-server";
+import { loadSite } from "./static";
 import type { VoteStore } from "./store";
 import { StoreUnavailableError } from "./store/errors";
 
@@ -58,12 +58,14 @@ export async function buildApp({
   // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
   const headers = commonHeaders({ hsts });
   const fastRoutes = new Map<string, FastRoute>();
+  const prepared = prepareSite(site, redirects, headers);
   const app = Fastify({
     logger: { level: logLevel },
-    // Built files (most requests) are answered before Fastify's routing and hooks; see site-server.ts. Its server
-    // leaves a request without Host to us (Node would answer it without our headers): the onRequest hook below.
+    // The site's pages and files (most requests) are answered before Fastify's routing and hooks; see
+    // site-server.ts. Its server leaves a request without Host to us (Node would answer it without our headers):
+    // the onRequest hook below.
     serverFactory: siteServerFactory({
-      prepared: prepareSite(site, redirects, headers),
+      prepared,
       routes: fastRoutes,
       trustProxy,
     }),
@@ -151,18 +153,15 @@ export async function buildApp({
     fastRoutes,
   });
 
+  // The site through Fastify: for inject() (the tests) and anything the server factory passes on. The one
+  // function that answers pages on a connection writes the response here too.
   app.get("/*", (request, reply) => {
+    // The API's own catch-all takes /api/...; /api alone lands here, and is the API's too, never a page.
     const pathname = request.url.split("?")[0] ?? "/";
-    const resolution = resolvePath(site, pathname, redirects);
-    switch (resolution.kind) {
-      case "redirect":
-        return reply.code(resolution.status).header("cache-control", "no-cache").redirect(resolution.location);
-      case "file":
-        return sendFile(request, reply, resolution.file, 200);
-      case "not-found":
-        if (!resolution.file) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
-        return sendFile(request, reply, resolution.file, 404);
-    }
+    if (isApiPath(pathname)) return reply.code(404).send({ error: `No API route for ${request.method} ${pathname}` });
+    reply.hijack();
+    answerSite(prepared, request.raw, reply.raw);
+    return reply;
   });
 
   return app;
@@ -188,16 +187,4 @@ function refuseConnection(socket: Duplex, status: number, headers: Record<string
   socket.on("error", () => undefined);
   socket.resume();
   setTimeout(() => socket.destroy(), 1000).unref();
-}
-
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number) {
-  reply.header("cache-control", file.cacheControl).header("etag", file.etag).type(file.type);
-  if (file.policy) reply.header("content-security-policy", file.policy);
-  if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
-  if (status === 200 && request.headers["if-none-match"] === file.etag) return reply.code(304).send();
-
-  const encoding = negotiateEncoding(request.headers["accept-encoding"], file);
-  const body = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : file.body;
-  if (encoding !== "identity") reply.header("content-encoding", encoding);
-  return reply.code(status).send(body);
 }

@@ -8,52 +8,58 @@ interface Prepared {
   body: Buffer | undefined;
 }
 
-/** A built file's responses, made once at start: one per encoding we hold, and the 304. */
+/** A built file's responses at one status, made once at start: one per encoding we hold, and the 304. */
 interface PreparedFile {
   br: Prepared | undefined;
   gzip: Prepared | undefined;
   identity: Prepared;
-  notModified: Prepared;
+  /** Only for a file found (200): the not-found page is never "not modified". */
+  notModified: Prepared | undefined;
   etag: string;
 }
 
-/**
- * Every response the built site can give with a 200, made once at start, byte for byte what the Fastify route in
- * app.ts sends for the same request (server/site-server.test.ts compares the two). The Fastify route stays the
- * reference and handles everything this does not: redirects, the 404 page, other methods, a server closing.
- */
+/** The built site ready to answer: the not-found page's responses, the found files' as paths are asked for. */
+export interface PreparedSite {
+  /**
+   * The responses of the file each path has resolved to so far, made the first time the path is asked for. Only
+   * found files go in, so it holds at most a path or two per file whatever clients send.
+   */
+  byPath: Map<string, PreparedFile>;
+  notFound: PreparedFile | undefined;
+  site: Map<string, SiteFile>;
+  redirects: Readonly<Record<string, string>>;
+  common: Record<string, string>;
+}
+
+/** The site ready to answer, with the not-found page's responses (404) made at once. */
 export function prepareSite(
   site: Map<string, SiteFile>,
   redirects: Readonly<Record<string, string>>,
   common: Record<string, string>,
-): Map<string, PreparedFile> {
-  const candidates = new Set<string>(["/"]);
-  for (const key of site.keys()) {
-    candidates.add(key);
-    if (key.endsWith("/index.html")) candidates.add(key.slice(0, -"/index.html".length));
-  }
-  const prepared = new Map<string, PreparedFile>();
-  for (const pathname of candidates) {
-    // The same resolution as the Fastify route, so a path is on the fast path only where that route sends a file.
-    const resolution = resolvePath(site, pathname, redirects);
-    if (resolution.kind === "file") prepared.set(pathname, prepareFile(resolution.file, common));
-  }
-  return prepared;
+): PreparedSite {
+  const notFoundPage = resolvePath(site, "/404", redirects);
+  const notFound = notFoundPage.kind === "not-found" ? notFoundPage.file : undefined;
+  return {
+    byPath: new Map(),
+    notFound: notFound && prepareFile(notFound, common, 404),
+    site,
+    redirects,
+    common,
+  };
 }
 
-function prepareFile(file: SiteFile, common: Record<string, string>): PreparedFile {
-  // The header order of the Fastify route: the common security headers (onRequest hook), then sendFile's.
+function prepareFile(file: SiteFile, common: Record<string, string>, status: 200 | 404): PreparedFile {
   const base: Record<string, string> = {
     ...common,
     "cache-control": file.cacheControl,
     etag: file.etag,
     "content-type": file.type,
+    // A page's own policy replaces the strict default of the common headers.
     ...(file.policy ? { "content-security-policy": file.policy } : {}),
     ...(file.br || file.gzip ? { vary: "Accept-Encoding" } : {}),
   };
-  const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
   const variant = (body: Buffer, encoding?: "br" | "gzip"): Prepared => ({
-    status: 200,
+    status,
     headers: flat({
       ...base,
       ...(encoding ? { "content-encoding": encoding } : {}),
@@ -65,10 +71,12 @@ function prepareFile(file: SiteFile, common: Record<string, string>): PreparedFi
     br: file.br && variant(file.br, "br"),
     gzip: file.gzip && variant(file.gzip, "gzip"),
     identity: variant(file.body),
-    notModified: { status: 304, headers: flat(base), body: undefined },
+    notModified: status === 200 ? { status: 304, headers: flat(base), body: undefined } : undefined,
     etag: file.etag,
   };
 }
+
+const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
 
 /**
  * Which encodings an Accept-Encoding header allows, remembered per distinct header: browsers send a handful of
@@ -86,27 +94,74 @@ function encodingsFor(header: string | undefined) {
   return accepted;
 }
 
-/**
- * Answers GET and HEAD for a built file straight from its prepared response, and returns false for anything else,
- * which the caller hands to Fastify. This skips Fastify's routing, hooks and reply machinery for the bulk of a
- * site's traffic, which profiling showed to be most of the cost of a static response.
- */
-export function serveFromSite(prepared: Map<string, PreparedFile>, request: IncomingMessage, response: ServerResponse) {
-  const method = request.method;
-  if (method !== "GET" && method !== "HEAD") return false;
-  const url = request.url ?? "/";
-  const query = url.indexOf("?");
-  const file = prepared.get(query === -1 ? url : url.slice(0, query));
-  if (!file) return false;
+function send(request: IncomingMessage, response: ServerResponse, file: PreparedFile) {
   let chosen: Prepared;
-  if (request.headers["if-none-match"] === file.etag) chosen = file.notModified;
+  if (file.notModified && request.headers["if-none-match"] === file.etag) chosen = file.notModified;
   else {
     const accepted = encodingsFor(request.headers["accept-encoding"]);
     chosen = (accepted?.br && file.br) || (accepted?.gzip && file.gzip) || file.identity;
   }
   response.writeHead(chosen.status, chosen.headers);
-  if (method === "HEAD" || !chosen.body) response.end();
+  if (request.method === "HEAD" || !chosen.body) response.end();
   else response.end(chosen.body);
+}
+
+/** Paths the API answers; the site never does, even with a 404 page. */
+export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+
+/** Whether a path can be decoded; one that cannot is a malformed URL, which Fastify refuses with a JSON 400. */
+function decodable(pathname: string) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Answers GET and HEAD for every path of the site: a built file from its ready response (the bulk of a site's
+ * traffic, which this keeps clear of Fastify's routing, hooks and reply machinery: profiling showed them to be most
+ * of a static response's cost), a moved path with its redirect, anything else with the not-found page. Returns
+ * false, having written nothing, for what is not the site's to answer: other methods, the API, a malformed URL.
+ */
+export function answerSite(prepared: PreparedSite, request: IncomingMessage, response: ServerResponse): boolean {
+  const method = request.method;
+  if (method !== "GET" && method !== "HEAD") return false;
+  const url = request.url ?? "/";
+  const query = url.indexOf("?");
+  const pathname = query === -1 ? url : url.slice(0, query);
+  const known = prepared.byPath.get(pathname);
+  if (known) {
+    send(request, response, known);
+    return true;
+  }
+  if (isApiPath(pathname) || !decodable(pathname)) return false;
+  const resolution = resolvePath(prepared.site, pathname, prepared.redirects);
+  if (resolution.kind === "file") {
+    const file = prepareFile(resolution.file, prepared.common, 200);
+    prepared.byPath.set(pathname, file);
+    send(request, response, file);
+  } else if (resolution.kind === "redirect") {
+    response.writeHead(
+      resolution.status,
+      flat({ ...prepared.common, "cache-control": "no-cache", location: resolution.location, "content-length": "0" }),
+    );
+    response.end();
+  } else if (prepared.notFound) {
+    send(request, response, prepared.notFound);
+  } else {
+    const body = "Not found";
+    response.writeHead(
+      404,
+      flat({
+        ...prepared.common,
+        "content-type": "text/plain; charset=utf-8",
+        "content-length": String(Buffer.byteLength(body)),
+      }),
+    );
+    response.end(method === "HEAD" ? undefined : body);
+  }
   return true;
 }
 
@@ -124,7 +179,7 @@ export type FastRoute = (
 ) => boolean;
 
 export interface SiteServerOptions {
-  prepared: Map<string, PreparedFile>;
+  prepared: PreparedSite;
   /** GET routes by exact path, filled in as the API registers; see FastRoute. */
   routes: Map<string, FastRoute>;
   /** As Fastify's trustProxy (see app.ts). */
@@ -145,7 +200,8 @@ export function protocolRefusal(request: IncomingMessage): string | undefined {
 }
 
 /**
- * Fastify's serverFactory: a node:http server that tries the built site and the fast routes first. It applies the
+ * Fastify's serverFactory: a node:http server that lets the site and the fast routes answer first, and Fastify the
+ * rest (the API, other methods, refused requests, and every request once the server is closing). It applies the
  * timeouts Fastify would give a server it made itself, so the two behave alike on a connection.
  */
 export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOptions) {
@@ -170,7 +226,7 @@ export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOp
       // While closing, Fastify answers 503 with Connection: close, which lets clients move to another instance.
       // Requests the protocol checks in app.ts refuse (HTTP/0.9, HTTP/1.1 without Host) go there too.
       if (!server.listening || protocolRefusal(request) !== undefined) fastifyHandler(request, response);
-      else if (!serveFromSite(prepared, request, response) && !fastRoute(request, response)) {
+      else if (!answerSite(prepared, request, response) && !fastRoute(request, response)) {
         fastifyHandler(request, response);
       }
     });

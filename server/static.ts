@@ -15,8 +15,6 @@ export interface SiteFile {
   policy?: string;
 }
 
-export type Encoding = "br" | "gzip" | "identity";
-
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -85,15 +83,6 @@ export function acceptedEncodings(acceptEncoding: string): { br: boolean; gzip: 
   }
   const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
   return { br: quality("br") > 0, gzip: quality("gzip") > 0 };
-}
-
-/** The best encoding the client accepts among those we hold: brotli, then gzip, then the file as it is. */
-export function negotiateEncoding(acceptEncoding: string | undefined, file: SiteFile): Encoding {
-  if (!acceptEncoding) return "identity";
-  const accepted = acceptedEncodings(acceptEncoding);
-  if (file.br && accepted.br) return "br";
-  if (file.gzip && accepted.gzip) return "gzip";
-  return "identity";
 }
 
 /** Where a request path leads in the built site. */
