@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { edition, type Demo } from "../content";
 import { redirects } from "../app/lib/site-paths";
-import type { VotingWindow } from "../app/lib/voting";
+import { defaultRateLimits, votingWindowOf, type LogLevel, type VotingWindow } from "../app/lib/server-contract";
 import { registerApi } from "./api";
 import { commonHeaders } from "./security-headers";
 import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory, type FastRoute } from "./site-server";
@@ -20,7 +20,7 @@ export const storeRetryAfterSeconds = 5;
 export interface AppOptions {
   /** The built site to serve (build/client). */
   clientDir: string;
-  logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  logLevel?: LogLevel;
   /** Where votes live. The caller opens it and closes it after the app. */
   store: VoteStore;
   /** The demo catalogue; the edition's unless a test brings its own. */
@@ -43,10 +43,10 @@ export async function buildApp({
   logLevel = "silent",
   store,
   demos = edition.demos,
-  votingWindow = { opens: new Date(edition.event.voting.opens), closes: new Date(edition.event.voting.closes) },
+  votingWindow = votingWindowOf(edition.event.voting),
   now = () => new Date(),
   trustProxy = 0,
-  limits = { votes: 2000, reads: 10_000 },
+  limits = defaultRateLimits,
   hsts = false,
 }: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  defaultRateLimits,
+  logLevels,
+  votingWindowOf,
+  type VotingWindow,
+  type VotingWindowRecord,
+} from "../app/lib/server-contract";
 
 const instant = (name: string) =>
   z.iso.datetime({
@@ -26,11 +33,7 @@ const envSchema = z.object({
     .min(1, "HOST must not be empty")
     .regex(/^[A-Za-z0-9.:-]+$/, "HOST must be a host name or an IP address")
     .default("0.0.0.0"),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-      error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
-    })
-    .default("info"),
+  LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(", ")}` }).default("info"),
   CLIENT_DIR: z.string().trim().min(1, "CLIENT_DIR must not be empty").default("build/client"),
   DATABASE_PATH: z.string().trim().min(1, "DATABASE_PATH must not be empty").default("data/votes.sqlite"),
   DATABASE_URL: z
@@ -49,8 +52,8 @@ const envSchema = z.object({
     .enum(["true", "false"], { error: "BEHIND_HTTPS must be true or false" })
     .default("false")
     .transform((value) => value === "true"),
-  RATE_LIMIT_VOTES: perMinute("RATE_LIMIT_VOTES", 2000),
-  RATE_LIMIT_READS: perMinute("RATE_LIMIT_READS", 10000),
+  RATE_LIMIT_VOTES: perMinute("RATE_LIMIT_VOTES", defaultRateLimits.votes),
+  RATE_LIMIT_READS: perMinute("RATE_LIMIT_READS", defaultRateLimits.reads),
 });
 
 /** Settings whose values must never reach a log or an error message (a database URL can hold a password). */
@@ -74,18 +77,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   throw new ConfigError(`Invalid configuration: ${issue?.message ?? `${name} is invalid`}${got}`);
 }
 
-export interface VotingWindow {
-  opens: Date;
-  closes: Date;
-}
-
 /**
  * The voting window: the edition's (content/event.ts), unless VOTING_OPENS or VOTING_CLOSES override either end,
  * which lets an organiser extend voting without a rebuild and lets the browser tests open it.
  */
-export function votingWindow(config: Config, content: { opens: string; closes: string }): VotingWindow {
-  const opens = new Date(config.VOTING_OPENS ?? content.opens);
-  const closes = new Date(config.VOTING_CLOSES ?? content.closes);
+export function votingWindow(config: Config, content: VotingWindowRecord): VotingWindow {
+  const { opens, closes } = votingWindowOf({
+    opens: config.VOTING_OPENS ?? content.opens,
+    closes: config.VOTING_CLOSES ?? content.closes,
+  });
   if (opens >= closes) {
     throw new ConfigError(
       `Invalid configuration: voting must close after it opens (opens ${opens.toISOString()}, closes ${closes.toISOString()})`,

@@ -4,7 +4,8 @@ import { useClock } from "../lib/clock";
 import { leaderboardFromCatalogue, searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
 import { speakerById } from "../lib/lookups";
 import { useHydrated } from "../lib/use-hydrated";
-import { votingPhase, votingWindowOf, type VotingWindow } from "../lib/voting";
+import { votingWindowOf, type VotingWindow } from "../lib/server-contract";
+import { votingPhase } from "../lib/voting";
 import { DemoCard } from "./demo-card";
 import { VotingCountdown } from "./voting-countdown";
 

@@ -1,6 +1,7 @@
 import { twoDigits } from "../lib/countdown";
 import { useClock } from "../lib/clock";
-import { votingCountdown, type VotingWindow } from "../lib/voting";
+import type { VotingWindow } from "../lib/server-contract";
+import { votingCountdown } from "../lib/voting";
 
 const units = ["days", "hours", "minutes", "seconds"] as const;
 

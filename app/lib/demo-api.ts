@@ -16,12 +16,6 @@ export interface CastVote extends VoteStatus {
   votes: number;
 }
 
-/** The voting window the server enforces, as ISO instants. */
-export interface VotingWindowRecord {
-  opens: string;
-  closes: string;
-}
-
 // Query keys are the URLs themselves: the default query function GETs the first element (spec §7).
 export const demosQueryKey = ["/api/demos"] as const;
 export const votingQueryKey = ["/api/voting"] as const;

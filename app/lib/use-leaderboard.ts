@@ -10,14 +10,13 @@ import {
   type CastVote,
   type ServerDemo,
   type VoteStatus,
-  type VotingWindowRecord,
 } from "./demo-api";
 import { leaderboardFromCatalogue, leaderboardFromServer, type LeaderboardDemo } from "./leaderboard";
 import { speakerById } from "./lookups";
 import { ApiError, apiRequest } from "./query-client";
 import { toast } from "./toast-store";
 import { rememberVote } from "./voted-demos";
-import { votingWindowOf, type VotingWindow } from "./voting";
+import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "./server-contract";
 
 /**
  * The voting window: the edition's, which the page was built with, until the server says which one it enforces

@@ -1,14 +1,5 @@
 import { remainingUntil, type Remaining } from "./countdown";
-
-export interface VotingWindow {
-  opens: Date;
-  closes: Date;
-}
-
-/** A voting window as the content and the API write it (ISO 8601 instants), as instants to compare with. */
-export function votingWindowOf({ opens, closes }: { opens: string; closes: string }): VotingWindow {
-  return { opens: new Date(opens), closes: new Date(closes) };
-}
+import type { VotingWindow } from "./server-contract";
 
 export type VotingPhase = "upcoming" | "open" | "ended";
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { VotingWindow } from "../../app/lib/voting";
+import { votingWindowRecord, type VotingWindow } from "../../app/lib/server-contract";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 
 /**
@@ -12,7 +12,7 @@ export function registerVoting(
 ) {
   app.get("/voting", { onRequest: limitedBy(reads) }, (_request, reply) => {
     void reply.header("cache-control", "no-cache");
-    return { opens: votingWindow.opens.toISOString(), closes: votingWindow.closes.toISOString() };
+    return votingWindowRecord(votingWindow);
   });
   return Promise.resolve();
 }

@@ -1,0 +1,35 @@
+/**
+ * What the server and the app share: the voting window, as instants and as the API and the content write it, and
+ * the server's defaults that the README documents. Defined here once; both import it (the app never imports
+ * server/).
+ */
+
+/** When votes count: from `opens` up to, not including, `closes`. */
+export interface VotingWindow {
+  opens: Date;
+  closes: Date;
+}
+
+/** The voting window as the content and GET /api/voting write it: ISO 8601 instants. */
+export interface VotingWindowRecord {
+  opens: string;
+  closes: string;
+}
+
+export function votingWindowOf({ opens, closes }: VotingWindowRecord): VotingWindow {
+  return { opens: new Date(opens), closes: new Date(closes) };
+}
+
+export function votingWindowRecord({ opens, closes }: VotingWindow): VotingWindowRecord {
+  return { opens: opens.toISOString(), closes: closes.toISOString() };
+}
+
+/** The server's log levels (LOG_LEVEL), most severe first; `silent` logs nothing. */
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/**
+ * Requests per client address and minute (RATE_LIMIT_VOTES, RATE_LIMIT_READS). High, because a whole audience
+ * can share one Wi-Fi address; they stop a script, not a room.
+ */
+export const defaultRateLimits = { votes: 2000, reads: 10_000 } as const;
