@@ -11,26 +11,25 @@ export type PageKind =
   /** The screen for every path no route claims, built at its own path for the server to send with a 404. */
   | "not-found";
 
-export interface FixedPage {
+export type FixedPage = {
   path: string;
   /** The route module, relative to app/. */
   file: string;
   /** Given when two paths share a module: React Router would otherwise name both routes after the file. */
   id?: string;
-  kind: PageKind;
-}
+} & ({ kind: Exclude<PageKind, "redirect"> } | { kind: "redirect"; /** Where the page moved. */ to: string });
 
 /**
  * The site's fixed pages (spec §2): the pages the edition's content does not make. app/routes.ts builds its routes
  * from this table and app/lib/page-list.ts the sitemap and the prerender list, so a page added here is routed, built
- * and listed at once. Talks, the panel, briefings and speakers come from the edition instead. Only the build, the
- * scripts and the tests read this table; pages link to each other by path and carry none of it.
+ * and listed at once, and site-paths.ts the redirects. Talks, the panel, briefings and speakers come from the
+ * edition instead.
  */
 export const fixedPages: readonly FixedPage[] = [
   { path: "/", file: "routes/home.tsx", kind: "listed" },
   { path: "/agenda", file: "routes/agenda.tsx", id: "agenda", kind: "listed" },
   { path: "/talks_demos", file: "routes/agenda.tsx", id: "talks-demos", kind: "alias" },
-  { path: "/about", file: "routes/about.tsx", kind: "redirect" },
+  { path: "/about", file: "routes/about.tsx", kind: "redirect", to: "/agenda" },
   { path: "/demo-voting", file: "routes/demo-voting.tsx", kind: "listed" },
   { path: "/event", file: "routes/event.tsx", kind: "listed" },
   // The stream's overlay screens.

@@ -1,4 +1,5 @@
 import * as content from "../../content";
+import { fixedPages } from "./fixed-pages";
 
 export function speakerPath(id: string): string {
   return `/speakers/${id}`;
@@ -8,7 +9,9 @@ export function speakerPath(id: string): string {
 export const liveStripIslandPath = "/islands/live-strip.js";
 
 /** Paths that moved: the server answers them with a 301, and the app redirects on client-side navigation. */
-export const redirects: Readonly<Record<string, string>> = { "/about": "/agenda" };
+export const redirects: Readonly<Record<string, string>> = Object.fromEntries(
+  fixedPages.flatMap((page) => (page.kind === "redirect" ? [[page.path, page.to]] : [])),
+);
 
 /** The whole day's calendar file, every session in it (written at build time by scripts/calendar-files.ts). */
 export function dayCalendarPath(): string {
