@@ -10,7 +10,11 @@ export const mainPort = Number(process.env.E2E_PORT ?? 4173);
 export const votingOpenPort = mainPort + 1;
 export const votingOpenURL = `http://127.0.0.1:${votingOpenPort}`;
 
-/** Each server's own vote store, outside the working tree, emptied when the server starts. */
+/**
+ * Each server's own vote store, outside the working tree, emptied when the server starts. The name holds the user
+ * as well as the port: the temporary folder is shared, and another user's file of the same name could be neither
+ * emptied nor written.
+ */
 export function databaseFor(port: number) {
-  return path.join(tmpdir(), `glosaic-e2e-${port}.sqlite`);
+  return path.join(tmpdir(), `glosaic-e2e-${String(process.getuid?.() ?? "user")}-${String(port)}.sqlite`);
 }
