@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { liveStripIslandPath } from "./app/lib/site-paths";
 import * as contentExports from "./content";
+import { editionPublicDir } from "./content/editions";
 
 /**
  * The browser gets the edition as plain data. `content/index.ts` validates it with zod, which is right for the
@@ -72,6 +73,8 @@ process.env.GLOSAIC_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
   plugins: [editionAsData(), liveStripIsland(), tailwindcss(), reactRouter()],
+  // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
+  publicDir: editionPublicDir(contentExports.editionId),
   define: { __BUILT_AT__: JSON.stringify(process.env.GLOSAIC_BUILT_AT) },
   build: {
     rolldownOptions: {

@@ -1,29 +1,28 @@
-import * as agendaFile from "./agenda";
-import * as briefingsFile from "./briefings";
-import * as demosFile from "./demos";
-import * as eventFile from "./event";
-import * as speakersFile from "./speakers";
-import * as sponsorsFile from "./sponsors";
-import * as talksFile from "./talks";
+import { EditionError, editionPublicDir, missingImages, readEditionInput, selectedEditionId } from "./editions";
 import type { EditionInput } from "./schema";
-import { validateEdition } from "./validate";
+import { ContentError, validateEdition } from "./validate";
+
+/** The edition this process builds, serves or tests: `EDITION`, or the reference edition. */
+export const editionId = selectedEditionId();
 
 /** The edition as authored, before validation (tests break copies of it to prove the rules). */
-export const editionInput: EditionInput = {
-  event: eventFile.event,
-  speakers: speakersFile.speakers,
-  agenda: agendaFile.agenda,
-  backstage: agendaFile.backstage,
-  talks: talksFile.talks,
-  panelPage: talksFile.panelPage,
-  demos: demosFile.demos,
-  sponsors: sponsorsFile.sponsors,
-  briefings: briefingsFile.briefings,
-  briefingConfig: briefingsFile.briefingConfig,
-};
+export const editionInput: EditionInput = readEditionInput(editionId);
 
-/** The validated edition. Importing it validates it, so a content error fails the build and every test run. */
-export const edition = validateEdition(editionInput);
+/**
+ * The validated edition. Importing it validates it, so a content error fails the build and every test run, with
+ * one line that names the edition and each record at fault.
+ */
+export const edition = (() => {
+  const invalid = (problems: string[]) => new EditionError(`Edition ${editionId} is invalid: ${problems.join("; ")}`);
+  try {
+    const valid = validateEdition(editionInput);
+    const missing = missingImages(valid, editionPublicDir(editionId));
+    if (missing.length > 0) throw invalid(missing);
+    return valid;
+  } catch (error) {
+    throw error instanceof ContentError ? invalid(error.problems) : error;
+  }
+})();
 
 /**
  * The edition's sections, validated. The app imports them one by one (`import * as content`), so that in the browser

@@ -12,8 +12,10 @@ const instant = z.iso.datetime({ offset: true });
 const httpsUrl = z.url({ protocol: /^https$/ });
 /** A site path such as /nomic or /speakers/ada-okoro: no trailing slash, no query. */
 const sitePath = z.string().regex(/^\/[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/, "site paths look like /talk or /a/b");
-/** An image we ship in public/, referred to by its site path. */
-const publicImage = z.string().regex(/^\/[a-z0-9_/-]+\.(svg|png|jpg|webp)$/, "images are files under public/");
+/** An image in the edition's public/ folder, referred to by its site path (/portraits/ada.svg). */
+const publicImage = z
+  .string()
+  .regex(/^\/[a-z0-9_/-]+\.(svg|png|jpg|webp)$/, "images are site paths of files in the edition's public/ folder");
 const text = z.string().trim().min(1);
 
 export const linkSchema = z.object({ label: text, url: httpsUrl });

@@ -125,9 +125,12 @@ describe("Content validation", () => {
     expect(problemsOf(broken).join("\n")).toMatch(/is booked in/);
   });
 
-  it("rejects a malformed field with its path", () => {
+  it("rejects a malformed field, naming its record by id", () => {
     const broken = input();
-    (broken.sponsors[0] as { url: string }).url = "http://insecure.example";
-    expect(problemsOf(broken).join("\n")).toMatch(/^sponsors\.0\.url:/m);
+    const sponsor = broken.sponsors[0] as { id: string; url: string };
+    sponsor.url = "http://insecure.example";
+    expect(problemsOf(broken)).toContainEqual(expect.stringMatching(new RegExp(`^sponsors "${sponsor.id}" url: `)));
+    (broken.event as { date: string }).date = "16 April";
+    expect(problemsOf(broken)).toContainEqual(expect.stringMatching(/^event\.date: /));
   });
 });

@@ -16,7 +16,7 @@ export class ContentError extends Error {
 export function validateEdition(input: EditionInput): Edition {
   const parsed = editionSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ContentError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`));
+    throw new ContentError(parsed.error.issues.map((issue) => `${recordAt(input, issue.path)}: ${issue.message}`));
   }
   const edition = parsed.data;
   const problems: string[] = [];
@@ -166,4 +166,24 @@ export function validateEdition(input: EditionInput): Edition {
 /** The offset an ISO instant is written with; "Z" is +00:00. */
 function offsetOf(value: string) {
   return /([+-]\d{2}:\d{2})$/.exec(value)?.[1] ?? "+00:00";
+}
+
+/**
+ * Where a schema problem lies, naming the record by its id rather than its position: `talks "nomic" title`
+ * rather than `talks.3.title`, so an organiser finds it in the file at once.
+ */
+function recordAt(input: EditionInput, issuePath: PropertyKey[]): string {
+  const [section, index, ...rest] = issuePath;
+  if (section === undefined) return "(root)";
+  const records: unknown = input[section as keyof EditionInput];
+  if (typeof index === "number" && Array.isArray(records)) {
+    const record: unknown = records[index];
+    const key =
+      record && typeof record === "object"
+        ? ((record as { id?: unknown; slug?: unknown }).id ?? (record as { slug?: unknown }).slug)
+        : undefined;
+    const name = typeof key === "string" ? `"${key}"` : `#${String(index + 1)}`;
+    return [`${String(section)} ${name}`, ...rest.map(String)].join(" ");
+  }
+  return issuePath.map(String).join(".");
 }

@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { edition } from "../content";
+import { edition, editionId } from "../content";
+import { builtEditionFile } from "../content/editions";
 import { sitemapPaths } from "../app/lib/page-list";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { withPolicy } from "../server/content-security-policy";
@@ -89,6 +90,8 @@ async function precompress() {
   return count;
 }
 
+// Which edition this build is of, for the server (see builtEditionFile).
+await writeFile(builtEditionFile(clientDir), `${JSON.stringify({ id: editionId })}\n`);
 // React Router's fallback for hosts without per-route files; our server and static hosts serve the 404 page instead.
 await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
 await writeSitemapAndRobots();

@@ -78,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
 }
 
 /**
- * The voting window: the edition's (content/event.ts), unless VOTING_OPENS or VOTING_CLOSES override either end,
+ * The voting window: the edition's (its event.json), unless VOTING_OPENS or VOTING_CLOSES override either end,
  * which lets an organiser extend voting without a rebuild and lets the browser tests open it.
  */
 export function votingWindow(config: Config, content: VotingWindowRecord): VotingWindow {

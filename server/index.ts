@@ -1,6 +1,5 @@
 import net from "node:net";
-import { edition } from "../content";
-import { buildApp } from "./app";
+import { builtEditionId } from "../content/editions";
 import { ConfigError, loadConfig, votingWindow } from "./config";
 import { openStore } from "./store";
 import { StoreOpenError } from "./store/errors";
@@ -18,6 +17,20 @@ const drainBoundMs = 8000;
  */
 async function main() {
   const config = loadConfig(process.env);
+  // The server serves the edition its build was made from; EDITION, if set, must agree.
+  const built = builtEditionId(config.CLIENT_DIR);
+  if (built) {
+    const asked = process.env.EDITION?.trim();
+    if (asked && asked !== built) {
+      throw new Error(
+        `The build in ${config.CLIENT_DIR} is of edition ${built}, but EDITION is ${asked}: build that edition first`,
+      );
+    }
+    process.env.EDITION = built;
+  }
+  // Loaded here rather than imported above, so that an unknown or invalid edition is reported in one line too.
+  const { edition } = await import("../content");
+  const { buildApp } = await import("./app");
   const window = votingWindow(config, edition.event.voting);
   const store = await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH }).catch(
     (error: unknown) => {

@@ -7,7 +7,7 @@ export interface PageMetaInput {
   description: string;
   /** The page's own path, for the canonical URL. */
   path: string;
-  /** A share image under public/, 1200x630. */
+  /** A share image in the edition's public/ folder, 1200x630. */
   image?: { path: string; alt: string };
   /** Keep the page out of search results (briefing pages, stream screens, the not-found page). */
   noindex?: boolean;
