@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
+import { testEdition } from "./test-support/databases";
 
 /** A small built site on disk, shaped as `react-router build` and the postbuild step leave it. */
 const pages: Record<string, string> = {
@@ -34,7 +35,7 @@ beforeAll(async () => {
       await writeFile(`${file}.gz`, gzipSync(body));
     }
   }
-  store = await openSqliteStore(":memory:");
+  store = await openSqliteStore(":memory:", testEdition);
   app = await buildApp({ clientDir: dir, store });
 });
 

@@ -94,7 +94,7 @@ function voteLoad(port: number, ids: string[], workers: number, stop: (tally: Ta
 function storedVotes(file: string): Map<string, number> {
   const database = new SQLite(file, { readonly: true });
   try {
-    const rows = database.prepare("select demo_id, count(*) as n from votes group by demo_id").all() as {
+    const rows = database.prepare("select demo_id, count(*) as n from votes_by_edition group by demo_id").all() as {
       demo_id: string;
       n: number;
     }[];
@@ -205,7 +205,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
         await client.connect();
         try {
           const { rows } = await client.query<{ demo_id: string; n: string }>(
-            "select demo_id, count(*) as n from votes group by demo_id",
+            "select demo_id, count(*) as n from votes_by_edition group by demo_id",
           );
           const stored = new Map(rows.map((row) => [row.demo_id, Number(row.n)]));
           for (const id of ["demo-3", "demo-4"]) {

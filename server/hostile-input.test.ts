@@ -402,7 +402,7 @@ describe("Hostile input", () => {
     expect(await apiCounts(port)).toEqual(before);
     const database = new SQLite(path.join(dir, "votes.sqlite"), { readonly: true });
     try {
-      expect(database.prepare("select count(*) as n from votes").get()).toEqual({ n: 0 });
+      expect(database.prepare("select count(*) as n from votes_by_edition").get()).toEqual({ n: 0 });
     } finally {
       database.close();
     }

@@ -29,19 +29,21 @@ async function main() {
     process.env.EDITION = built;
   }
   // Loaded here rather than imported above, so that an unknown or invalid edition is reported in one line too.
-  const { edition } = await import("../content");
+  const { edition, editionId } = await import("../content");
   const { buildApp } = await import("./app");
   const window = votingWindow(config, edition.event.voting);
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, databasePath: config.DATABASE_PATH }).catch(
-    (error: unknown) => {
-      // The store's own account already names the file and says what is wrong with it.
-      if (error instanceof StoreOpenError) throw error;
-      const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config.DATABASE_PATH;
-      throw new Error(
-        `Cannot open the vote store at ${where}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    },
-  );
+  const store = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    databasePath: config.DATABASE_PATH,
+    edition: editionId,
+  }).catch((error: unknown) => {
+    // The store's own account already names the file and says what is wrong with it.
+    if (error instanceof StoreOpenError) throw error;
+    const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config.DATABASE_PATH;
+    throw new Error(
+      `Cannot open the vote store at ${where}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
   const app = await buildApp({
     clientDir: config.CLIENT_DIR,
     logLevel: config.LOG_LEVEL,

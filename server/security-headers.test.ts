@@ -7,6 +7,7 @@ import { buildApp } from "./app";
 import { withPolicy } from "./content-security-policy";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
+import { testEdition } from "./test-support/databases";
 
 const inline = "window.__ready = true;";
 const page = (title: string) =>
@@ -30,7 +31,7 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
     await writeFile(path.join(dir, name), body);
   }
-  store = await openSqliteStore(":memory:");
+  store = await openSqliteStore(":memory:", testEdition);
   app = await buildApp({ clientDir: dir, store });
   behindHttps = await buildApp({ clientDir: dir, store, hsts: true });
 });

@@ -10,6 +10,7 @@ import { withPolicy } from "./content-security-policy";
 import { buildApp } from "./app";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
+import { testEdition } from "./test-support/databases";
 
 const page = (title: string) =>
   withPolicy(`<!doctype html><html><head><title>${title}</title><script>1</script></head></html>`);
@@ -39,7 +40,7 @@ beforeAll(async () => {
       await writeFile(`${file}.gz`, gzipSync(body));
     }
   }
-  store = await openSqliteStore(":memory:");
+  store = await openSqliteStore(":memory:", testEdition);
   app = await buildApp({
     clientDir: dir,
     store,

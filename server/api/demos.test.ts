@@ -7,6 +7,7 @@ import type { VoteStore } from "../store";
 import { engines, type TestDatabase } from "../test-support/databases";
 import { minimalSite } from "../test-support/site";
 import { voterCookie } from "./voter";
+import { testEdition } from "../test-support/databases";
 
 const open = { opens: new Date("2025-04-16T14:00:00Z"), closes: new Date("2025-04-16T20:00:00Z") };
 const duringVoting = () => new Date("2025-04-16T15:00:00Z");
@@ -30,7 +31,7 @@ afterEach(async () => {
 async function start(options: Partial<AppOptions> = {}): Promise<App> {
   let store = options.store;
   if (!store) {
-    const own = await openSqliteStore(":memory:");
+    const own = await openSqliteStore(":memory:", testEdition);
     cleanups.push(() => own.close());
     store = own;
   }
@@ -285,7 +286,7 @@ describe("GET /api/voting", () => {
 
 describe("Seeding", () => {
   it("seeds a demo added to the content later, and keeps the others' votes", async () => {
-    const store = await openSqliteStore(":memory:");
+    const store = await openSqliteStore(":memory:", testEdition);
     cleanups.push(() => store.close());
     const first = await start({ store });
     await vote(first, "demo-1");

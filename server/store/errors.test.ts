@@ -63,6 +63,7 @@ describe("Which store errors mean the database is away (503) rather than a faile
     const failing = (error: Error) => () => Promise.reject(error);
     const store: VoteStore = {
       engine: "postgres",
+      edition: "edition-a",
       seed: failing(away),
       counts: failing(away),
       voteOf: failing(away),

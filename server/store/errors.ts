@@ -63,6 +63,7 @@ export function reportingUnavailable(store: VoteStore, isUnavailable: (error: un
   };
   return {
     engine: store.engine,
+    edition: store.edition,
     seed: (demos) => guard(() => store.seed(demos)),
     counts: () => guard(() => store.counts()),
     voteOf: (demoId, voterId) => guard(() => store.voteOf(demoId, voterId)),

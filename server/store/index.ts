@@ -4,13 +4,18 @@ import type { VoteStore } from "./vote-store";
 
 export type { CastResult, SeedDemo, Vote, VoteStore } from "./vote-store";
 
-/** PostgreSQL when a database URL is given (several servers can share it), otherwise the SQLite file. */
+/**
+ * PostgreSQL when a database URL is given (several servers can share it), otherwise the SQLite file; either keeps
+ * the votes of `edition` beside other editions'.
+ */
 export function openStore({
   databaseUrl,
   databasePath,
+  edition,
 }: {
   databaseUrl?: string;
   databasePath: string;
+  edition: string;
 }): Promise<VoteStore> {
-  return databaseUrl ? openPostgresStore(databaseUrl) : openSqliteStore(databasePath);
+  return databaseUrl ? openPostgresStore(databaseUrl, edition) : openSqliteStore(databasePath, edition);
 }

@@ -5,31 +5,37 @@ import type { CastResult, SeedDemo, Vote, VoteStore } from "./vote-store";
 
 const cookieSecretKey = "voter-cookie-secret";
 
-/** The vote store over Kysely: the same queries for SQLite and PostgreSQL. */
+/** The vote store over Kysely: the same queries for SQLite and PostgreSQL, each scoped to the store's edition. */
 export class KyselyVoteStore implements VoteStore {
   constructor(
     private readonly db: Kysely<Database>,
     readonly engine: VoteStore["engine"],
+    readonly edition: string,
   ) {}
 
   async seed(demos: readonly SeedDemo[]) {
     if (demos.length === 0) return;
     await this.db
-      .insertInto("vote_counts")
-      .values(demos.map((demo) => ({ demo_id: demo.id, votes: demo.votes })))
-      .onConflict((conflict) => conflict.column("demo_id").doNothing())
+      .insertInto("vote_counts_by_edition")
+      .values(demos.map((demo) => ({ edition: this.edition, demo_id: demo.id, votes: demo.votes })))
+      .onConflict((conflict) => conflict.columns(["edition", "demo_id"]).doNothing())
       .execute();
   }
 
   async counts() {
-    const rows = await this.db.selectFrom("vote_counts").select(["demo_id", "votes"]).execute();
+    const rows = await this.db
+      .selectFrom("vote_counts_by_edition")
+      .select(["demo_id", "votes"])
+      .where("edition", "=", this.edition)
+      .execute();
     return new Map(rows.map((row) => [row.demo_id, row.votes]));
   }
 
   async voteOf(demoId: string, voterId: string): Promise<Vote | null> {
     const row = await this.db
-      .selectFrom("votes")
+      .selectFrom("votes_by_edition")
       .select("voted_at")
+      .where("edition", "=", this.edition)
       .where("demo_id", "=", demoId)
       .where("voter_id", "=", voterId)
       .executeTakeFirst();
@@ -41,29 +47,32 @@ export class KyselyVoteStore implements VoteStore {
       // The primary key decides: of two racing votes by one voter, one inserts and the other finds the row taken
       // (PostgreSQL makes the second wait for the first to commit), so the count moves once.
       const inserted = await trx
-        .insertInto("votes")
-        .values({ demo_id: demoId, voter_id: voterId, voted_at: at.toISOString() })
-        .onConflict((conflict) => conflict.columns(["demo_id", "voter_id"]).doNothing())
+        .insertInto("votes_by_edition")
+        .values({ edition: this.edition, demo_id: demoId, voter_id: voterId, voted_at: at.toISOString() })
+        .onConflict((conflict) => conflict.columns(["edition", "demo_id", "voter_id"]).doNothing())
         .returning("voted_at")
         .executeTakeFirst();
       if (inserted) {
         const { votes } = await trx
-          .updateTable("vote_counts")
+          .updateTable("vote_counts_by_edition")
           .set((eb) => ({ votes: eb("votes", "+", 1) }))
+          .where("edition", "=", this.edition)
           .where("demo_id", "=", demoId)
           .returning("votes")
           .executeTakeFirstOrThrow();
         return { counted: true, votes, votedAt: inserted.voted_at };
       }
       const earlier = await trx
-        .selectFrom("votes")
+        .selectFrom("votes_by_edition")
         .select("voted_at")
+        .where("edition", "=", this.edition)
         .where("demo_id", "=", demoId)
         .where("voter_id", "=", voterId)
         .executeTakeFirstOrThrow();
       const { votes } = await trx
-        .selectFrom("vote_counts")
+        .selectFrom("vote_counts_by_edition")
         .select("votes")
+        .where("edition", "=", this.edition)
         .where("demo_id", "=", demoId)
         .executeTakeFirstOrThrow();
       return { counted: false, votes, votedAt: earlier.voted_at };

@@ -4,9 +4,10 @@ import type { Database } from "./schema";
 /**
  * The one migration set, for SQLite and PostgreSQL alike: Kysely's schema builder writes each engine's SQL.
  * Instants are ISO 8601 text in UTC, which both engines store and sort the same way. Append new migrations;
- * never edit one that has shipped.
+ * never edit one that has shipped. `edition` is the edition of the server that migrates: rows from before
+ * editions (002) were that server's, since a store then held one edition.
  */
-const migrations: Record<string, Migration> = {
+const migrations = (edition: string): Record<string, Migration> => ({
   "001-votes": {
     async up(db) {
       await db.schema
@@ -28,12 +29,66 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-};
+  // Votes belong to an edition: one store holds several editions side by side, each demo id and each voter
+  // counted per edition (decision 016). SQLite cannot change a primary key, so both tables are rebuilt and
+  // every row is copied, labelled with the migrating server's edition.
+  "002-editions": {
+    async up(db) {
+      await db.schema
+        .createTable("vote_counts_by_edition")
+        .addColumn("edition", "text", (column) => column.notNull())
+        .addColumn("demo_id", "text", (column) => column.notNull())
+        .addColumn("votes", "integer", (column) => column.notNull().check(sql`votes >= 0`))
+        .addPrimaryKeyConstraint("vote_counts_by_edition_pkey", ["edition", "demo_id"])
+        .execute();
+      await db.schema
+        .createTable("votes_by_edition")
+        .addColumn("edition", "text", (column) => column.notNull())
+        .addColumn("demo_id", "text", (column) => column.notNull())
+        .addColumn("voter_id", "text", (column) => column.notNull())
+        .addColumn("voted_at", "text", (column) => column.notNull())
+        .addPrimaryKeyConstraint("votes_by_edition_pkey", ["edition", "demo_id", "voter_id"])
+        .addForeignKeyConstraint("votes_by_edition_count_fkey", ["edition", "demo_id"], "vote_counts_by_edition", [
+          "edition",
+          "demo_id",
+        ])
+        .execute();
+      await db
+        .insertInto("vote_counts_by_edition")
+        .columns(["edition", "demo_id", "votes"])
+        .expression(db.selectFrom("vote_counts").select([sql.lit(edition).as("edition"), "demo_id", "votes"]))
+        .execute();
+      await db
+        .insertInto("votes_by_edition")
+        .columns(["edition", "demo_id", "voter_id", "voted_at"])
+        .expression(db.selectFrom("votes").select([sql.lit(edition).as("edition"), "demo_id", "voter_id", "voted_at"]))
+        .execute();
+      await db.schema.dropTable("votes").execute();
+      await db.schema.dropTable("vote_counts").execute();
+    },
+  },
+});
 
-/** Brings the store's tables up to date; the migrator's lock keeps servers starting together from racing. */
-export async function migrateToLatest(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error, results } = await migrator.migrateToLatest();
+/**
+ * Brings the store's tables up to date; the migrator's lock keeps servers starting together from racing. `edition`
+ * is the migrating server's (see above); it is used once, by the migration that introduced editions.
+ */
+export function migrateToLatest(db: Kysely<Database>, edition: string) {
+  return migrate(db, edition, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings the tables to an earlier migration: for the tests that prove a migration keeps every vote. */
+export function migrateTo<Tables>(db: Kysely<Tables>, edition: string, name: string) {
+  return migrate(db, edition, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate<Tables>(
+  db: Kysely<Tables>,
+  edition: string,
+  run: (migrator: Migrator) => ReturnType<Migrator["migrateToLatest"]>,
+) {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations(edition)) } });
+  const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
     const reason = error instanceof Error ? error.message : JSON.stringify(error);

@@ -14,6 +14,7 @@ export interface PostgresStoreOptions {
 /** Connects to PostgreSQL at `connectionString` and migrates the vote store there. */
 export async function openPostgresStore(
   connectionString: string,
+  edition: string,
   { schema }: PostgresStoreOptions = {},
 ): Promise<VoteStore> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
@@ -34,10 +35,10 @@ export async function openPostgresStore(
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, edition);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return reportingUnavailable(new KyselyVoteStore(db, "postgres"), isPostgresUnavailable);
+  return reportingUnavailable(new KyselyVoteStore(db, "postgres", edition), isPostgresUnavailable);
 }

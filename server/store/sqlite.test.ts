@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openSqliteStore } from "./sqlite";
+import { testEdition } from "../test-support/databases";
 
 const at = new Date("2025-04-16T15:00:00.000Z");
 
 describe("The SQLite store's batched votes", () => {
   it("writes votes that arrive together in one go, and a vote that fails fails alone", async () => {
-    const store = await openSqliteStore(":memory:");
+    const store = await openSqliteStore(":memory:", testEdition);
     await store.seed([{ id: "demo-1", votes: 10 }]);
     const results = await Promise.allSettled([
       store.castVote("demo-1", "voter-a", at),
@@ -30,12 +31,12 @@ describe("The SQLite store's batched votes", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "glosaic-batch-"));
     try {
       const file = path.join(dir, "votes.sqlite");
-      const store = await openSqliteStore(file);
+      const store = await openSqliteStore(file, testEdition);
       await store.seed([{ id: "demo-1", votes: 0 }]);
       const cast = store.castVote("demo-1", "voter-a", at);
       await store.close();
       await expect(cast).resolves.toMatchObject({ counted: true, votes: 1 });
-      const reopened = await openSqliteStore(file);
+      const reopened = await openSqliteStore(file, testEdition);
       expect(await reopened.counts()).toEqual(new Map([["demo-1", 1]]));
       await reopened.close();
     } finally {

@@ -63,24 +63,24 @@ class SqliteVoteStore extends KyselyVoteStore {
   private queue: PendingVote[] = [];
   private readonly writeBatch: (votes: PendingVote[]) => void;
 
-  constructor(db: Kysely<Database>, database: SQLite.Database) {
-    super(db, "sqlite");
-    const insert = database.prepare<[string, string, string]>(
-      "insert into votes (demo_id, voter_id, voted_at) values (?, ?, ?) on conflict (demo_id, voter_id) do nothing",
+  constructor(db: Kysely<Database>, database: SQLite.Database, edition: string) {
+    super(db, "sqlite", edition);
+    const insert = database.prepare<[string, string, string, string]>(
+      "insert into votes_by_edition (edition, demo_id, voter_id, voted_at) values (?, ?, ?, ?) on conflict (edition, demo_id, voter_id) do nothing",
     );
-    const increment = database.prepare<[string], { votes: number }>(
-      "update vote_counts set votes = votes + 1 where demo_id = ? returning votes",
+    const increment = database.prepare<[string, string], { votes: number }>(
+      "update vote_counts_by_edition set votes = votes + 1 where edition = ? and demo_id = ? returning votes",
     );
-    const earlier = database.prepare<[string, string], { voted_at: string; votes: number }>(
-      "select votes.voted_at, vote_counts.votes from votes join vote_counts using (demo_id) where votes.demo_id = ? and votes.voter_id = ?",
+    const earlier = database.prepare<[string, string, string], { voted_at: string; votes: number }>(
+      "select v.voted_at, c.votes from votes_by_edition v join vote_counts_by_edition c using (edition, demo_id) where v.edition = ? and v.demo_id = ? and v.voter_id = ?",
     );
     const castOne = database.transaction((vote: PendingVote): CastResult => {
-      if (insert.run(vote.demoId, vote.voterId, vote.votedAt).changes === 1) {
-        const counted = increment.get(vote.demoId);
+      if (insert.run(edition, vote.demoId, vote.voterId, vote.votedAt).changes === 1) {
+        const counted = increment.get(edition, vote.demoId);
         if (!counted) throw new Error(`No demo ${vote.demoId} in the store`);
         return { counted: true, votes: counted.votes, votedAt: vote.votedAt };
       }
-      const row = earlier.get(vote.demoId, vote.voterId);
+      const row = earlier.get(edition, vote.demoId, vote.voterId);
       if (!row) throw new Error(`No demo ${vote.demoId} in the store`);
       return { counted: false, votes: row.votes, votedAt: row.voted_at };
     });
@@ -139,10 +139,11 @@ class SqliteVoteStore extends KyselyVoteStore {
 }
 
 /**
- * Opens (creating it and its folder if need be) and migrates the SQLite vote store at `file`; ":memory:" for tests.
- * A file the server cannot write, or that is not a sound SQLite database, is a StoreOpenError saying which.
+ * Opens (creating it and its folder if need be) and migrates the SQLite vote store at `file` (":memory:" for
+ * tests), for one edition's votes. A file the server cannot write, or that is not a sound SQLite database, is a
+ * StoreOpenError saying which.
  */
-export async function openSqliteStore(file: string): Promise<VoteStore> {
+export async function openSqliteStore(file: string, edition: string): Promise<VoteStore> {
   const database = file === ":memory:" ? new SQLite(file) : openFile(file);
   // WAL lets reads go on while a vote commits; NORMAL syncs at checkpoints rather than at every commit, which in
   // WAL mode can lose the last moments' votes on a power cut but never corrupts the file. A killed process loses
@@ -154,12 +155,12 @@ export async function openSqliteStore(file: string): Promise<VoteStore> {
   database.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database }) });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, edition);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return reportingUnavailable(new SqliteVoteStore(db, database), isSqliteUnavailable);
+  return reportingUnavailable(new SqliteVoteStore(db, database, edition), isSqliteUnavailable);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { engines, testDatabaseUrl, type TestDatabase } from "../test-support/databases";
+import { sql } from "kysely";
+import { engines, testDatabaseUrl, testEdition, type TestDatabase } from "../test-support/databases";
+import { migrateTo } from "./migrations";
 
 /**
  * The contract every vote store keeps, run against each engine. PostgreSQL is the server at TEST_DATABASE_URL
@@ -159,13 +161,76 @@ for (const engine of all) {
       expect(await second.cookieSecret()).toBe(secret);
     });
 
+    test("keeps editions apart in one database: each its own seeds, counts and voters", async () => {
+      const database = await fresh();
+      const first = await database.open("edition-a");
+      const next = await database.open("edition-b");
+      await first.seed(seeds);
+      await next.seed([{ id: "demo-1", votes: 0 }]);
+      expect((await first.castVote("demo-1", "voter-a", at)).votes).toBe(94);
+      // The same voter (one cookie) is a new voter in the next edition, and its vote counts there only.
+      expect(await next.voteOf("demo-1", "voter-a")).toBeNull();
+      expect(await next.castVote("demo-1", "voter-a", at)).toEqual({
+        counted: true,
+        votes: 1,
+        votedAt: at.toISOString(),
+      });
+      expect(await first.counts()).toEqual(
+        new Map(seeds.map((seed) => [seed.id, seed.id === "demo-1" ? 94 : seed.votes])),
+      );
+      expect(await next.counts()).toEqual(new Map([["demo-1", 1]]));
+      await expect(next.castVote("demo-2", "voter-b", at)).rejects.toThrow();
+      expect(await first.cookieSecret()).toBe(await next.cookieSecret());
+    });
+
+    test("migrates a database from before editions without losing a vote: its votes become the edition's that opens it", async () => {
+      const database = await fresh();
+      const db = await database.kysely();
+      await migrateTo(db, testEdition, "001-votes");
+      await db
+        .insertInto("vote_counts")
+        .values([
+          { demo_id: "demo-1", votes: 95 },
+          { demo_id: "demo-2", votes: 45 },
+        ])
+        .execute();
+      await db
+        .insertInto("votes")
+        .values([
+          { demo_id: "demo-1", voter_id: "voter-a", voted_at: at.toISOString() },
+          { demo_id: "demo-1", voter_id: "voter-b", voted_at: at.toISOString() },
+        ])
+        .execute();
+      await db.destroy();
+
+      const store = await database.open("edition-old");
+      expect(await store.counts()).toEqual(
+        new Map([
+          ["demo-1", 95],
+          ["demo-2", 45],
+        ]),
+      );
+      expect(await store.voteOf("demo-1", "voter-b")).toEqual({ votedAt: at.toISOString() });
+      expect((await store.castVote("demo-1", "voter-a", at)).counted).toBe(false);
+      expect((await store.castVote("demo-2", "voter-a", at)).votes).toBe(46);
+      expect(await (await database.open("edition-new")).counts()).toEqual(new Map());
+      const check = await database.kysely();
+      const tables = await sql<{ n: number }>`select count(*) as n from votes_by_edition`.execute(check);
+      expect(Number(tables.rows[0]?.n)).toBe(3);
+      await check.destroy();
+    });
+
     test("lets two servers start on one new database at once: one migrates, both agree on the cookie key", async () => {
       const database = await fresh();
       const startServer = () =>
-        run(process.execPath, ["--import", "tsx", "server/test-support/open-store-once.ts", ...database.processArgs], {
-          encoding: "utf8",
-          timeout: 60_000,
-        });
+        run(
+          process.execPath,
+          ["--import", "tsx", "server/test-support/open-store-once.ts", testEdition, ...database.processArgs],
+          {
+            encoding: "utf8",
+            timeout: 60_000,
+          },
+        );
       const [one, two] = await Promise.all([startServer(), startServer()]);
       expect(one.stdout).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(two.stdout).toBe(one.stdout);

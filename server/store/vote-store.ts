@@ -22,12 +22,17 @@ export interface CastResult {
 }
 
 /**
- * Where votes live. Every engine keeps one vote per (demo, voter), enforced by a unique key so that no race can
+ * Where votes live. Every engine keeps one vote per (edition, demo, voter), enforced by a unique key so that no race can
  * count a vote twice, and a running count per demo updated in the same transaction as the vote, so reading the
  * counts never aggregates the votes.
  */
 export interface VoteStore {
   readonly engine: "sqlite" | "postgres";
+  /**
+   * The edition whose votes this store reads and writes. One database holds several editions side by side: each
+   * starts from its own seed counts, and a voter of one edition is a new voter in another.
+   */
+  readonly edition: string;
   /**
    * Gives every demo the store does not know yet its starting count. Demos it knows keep their count: seeding
    * runs at every start and must never undo real votes.

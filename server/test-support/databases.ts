@@ -2,18 +2,29 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { openPostgresStore } from "../store/postgres";
+import type { Database } from "../store/schema";
 import { openSqliteStore } from "../store/sqlite";
 import type { VoteStore } from "../store/vote-store";
 
 /** The PostgreSQL the tests use: CI's and the development machines' local server unless TEST_DATABASE_URL says otherwise. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** One empty database for a test: `open` may be called again to reopen the same data, as a restart would. */
+/** The edition the contract tests' stores keep votes for, unless a test names another. */
+export const testEdition = "edition-a";
+
+/**
+ * One empty database for a test: `open` may be called again to reopen the same data, as a restart would, or for
+ * another edition's votes in the same database.
+ */
 export interface TestDatabase {
-  open(): Promise<VoteStore>;
-  /** Arguments of open-store-once.ts that open this database from another process. */
+  open(edition?: string): Promise<VoteStore>;
+  /** The database without the store, the tables from before editions included: to prove a migration. */
+  kysely(): Promise<Kysely<LegacyTables & Database>>;
+  /** Arguments of open-store-once.ts (after the edition) that open this database from another process. */
   processArgs: string[];
   /** Closes every store opened here and deletes the data. */
   dispose(): Promise<void>;
@@ -26,12 +37,24 @@ export interface Engine {
   create(): Promise<TestDatabase>;
 }
 
-function tracking(open: () => Promise<VoteStore>, drop: () => Promise<void>, processArgs: string[]): TestDatabase {
+/** The tables of migration 001, before votes belonged to editions. */
+export interface LegacyTables {
+  vote_counts: { demo_id: string; votes: number };
+  votes: { demo_id: string; voter_id: string; voted_at: string };
+}
+
+function tracking(
+  open: (edition: string) => Promise<VoteStore>,
+  kysely: () => Kysely<LegacyTables & Database>,
+  drop: () => Promise<void>,
+  processArgs: string[],
+): TestDatabase {
   const opened: VoteStore[] = [];
   return {
     processArgs,
-    async open() {
-      const store = await open();
+    kysely: () => Promise.resolve(kysely()),
+    async open(edition = testEdition) {
+      const store = await open(edition);
       opened.push(store);
       return store;
     },
@@ -50,7 +73,8 @@ const sqlite: Engine = {
     const dir = await mkdtemp(path.join(tmpdir(), "glosaic-votes-"));
     const file = path.join(dir, "votes.sqlite");
     return tracking(
-      () => openSqliteStore(file),
+      (edition) => openSqliteStore(file, edition),
+      () => new Kysely({ dialect: new SqliteDialect({ database: new SQLite(file) }) }),
       () => rm(dir, { recursive: true, force: true }),
       ["sqlite", file],
     );
@@ -88,7 +112,13 @@ const postgres = async (): Promise<Engine> => ({
     const schema = `glosaic_test_${randomBytes(6).toString("hex")}`;
     await withClient((client) => client.query(`create schema ${schema}`));
     return tracking(
-      () => openPostgresStore(testDatabaseUrl, { schema }),
+      (edition) => openPostgresStore(testDatabaseUrl, edition, { schema }),
+      () =>
+        new Kysely({
+          dialect: new PostgresDialect({
+            pool: new pg.Pool({ connectionString: testDatabaseUrl, options: `-c search_path=${schema}` }),
+          }),
+        }),
       () => withClient((client) => client.query(`drop schema ${schema} cascade`)).then(() => undefined),
       ["postgres", testDatabaseUrl, schema],
     );
