@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zoneName } from "../app/lib/time";
 
 /**
  * The edition's data model. Every record is validated here, at build time (react-router.config.ts imports the
@@ -20,47 +21,61 @@ const text = z.string().trim().min(1);
 
 export const linkSchema = z.object({ label: text, url: httpsUrl });
 
-export const eventSchema = z.object({
-  /** "GLOSAIC 2025": the heading and the suffix of page titles. */
-  name: text,
-  /** "GLOSAIC": the wordmark. */
-  shortName: text,
-  /** The home page headline, kept character for character. */
-  headline: text,
-  /** Default meta description for pages that do not set their own. */
-  description: text,
-  /** The conference day, in the event's own time zone. */
-  date: z.iso.date(),
-  /** The one statement of the event's time zone; every instant in the content is checked against it. */
-  timeZone: text,
-  /** The short label shown after times, e.g. "ET". */
-  timeZoneLabel: text,
-  /** Where the talks happen, as shown on talk pages. */
-  location: text,
-  /** Absolute origin of the public site, used for canonical URLs, share cards and the sitemap. */
-  siteUrl: httpsUrl,
-  /** The line under the sponsors' heading on the home page. */
-  sponsorsIntro: text,
-  /** Shown on the home page once the event is over. */
-  conclusion: z.object({ heading: text, message: text }),
-  /** Every external link of the edition, in one place. */
-  links: z.object({
-    /** The recordings (Watch Recording). */
-    watch: httpsUrl,
-    /** The external registration form (Register). */
-    register: httpsUrl,
-    /** The public livestream, shared by speakers with their audience. */
-    broadcast: httpsUrl,
-    /** The streaming tool's green room that speakers join. */
-    streamJoin: httpsUrl,
-    /** The speakers' group chat. */
-    groupChat: httpsUrl,
-    /** The video walkthrough of the streaming tool. */
-    walkthrough: httpsUrl,
-  }),
-  /** Demo voting is open between these instants; outside them votes are refused. */
-  voting: z.object({ opens: instant, closes: instant }),
-});
+export const eventSchema = z
+  .object({
+    /** "GLOSAIC 2025": the heading and the suffix of page titles. */
+    name: text,
+    /** "GLOSAIC": the wordmark. */
+    shortName: text,
+    /** The home page headline, kept character for character. */
+    headline: text,
+    /** Default meta description for pages that do not set their own. */
+    description: text,
+    /** The conference day, in the event's own time zone. */
+    date: z.iso.date(),
+    /** The one statement of the event's time zone; every instant in the content is checked against it. */
+    timeZone: text,
+    /** The short label shown after times, e.g. "ET". */
+    timeZoneLabel: text,
+    /**
+     * The zone's name in full, as the zone switch and the page descriptions say it ("Eastern Time"). Leave it out to
+     * take the name the Unicode CLDR gives the zone (Intl's generic long name).
+     */
+    timeZoneName: text.optional(),
+    /** Where the talks happen, as shown on talk pages. */
+    location: text,
+    /** Where the conference takes place, as the footer says it: "Online", or a city. */
+    place: text,
+    /** What speakers invite their followers to, in the share-on-X post: "on the {livestreamName}!". */
+    livestreamName: text,
+    /** The briefing pages' line about the streaming tool's walkthrough video (links.walkthrough). */
+    walkthrough: z.object({ intro: text, label: text }),
+    /** Absolute origin of the public site, used for canonical URLs, share cards and the sitemap. */
+    siteUrl: httpsUrl,
+    /** The line under the sponsors' heading on the home page. */
+    sponsorsIntro: text,
+    /** Shown on the home page once the event is over. */
+    conclusion: z.object({ heading: text, message: text }),
+    /** Every external link of the edition, in one place. */
+    links: z.object({
+      /** The recordings (Watch Recording). */
+      watch: httpsUrl,
+      /** The external registration form (Register). */
+      register: httpsUrl,
+      /** The public livestream, shared by speakers with their audience. */
+      broadcast: httpsUrl,
+      /** The streaming tool's green room that speakers join. */
+      streamJoin: httpsUrl,
+      /** The speakers' group chat. */
+      groupChat: httpsUrl,
+      /** The video walkthrough of the streaming tool. */
+      walkthrough: httpsUrl,
+    }),
+    /** Demo voting is open between these instants; outside them votes are refused. */
+    voting: z.object({ opens: instant, closes: instant }),
+  })
+  // The zone's name is settled once, at validation, so the build and the browser say the same whatever their Intl.
+  .transform((event) => ({ ...event, timeZoneName: event.timeZoneName ?? zoneName(event.timeZone, event.date) }));
 
 export const speakerSchema = z.object({
   id,

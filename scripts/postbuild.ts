@@ -7,7 +7,7 @@ import { sitemapPaths } from "../app/lib/page-list";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { withPolicy } from "../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
-import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
+import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /**
  * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
@@ -48,7 +48,10 @@ async function writeCalendars() {
 }
 
 async function writeShareCards() {
-  const images = await renderShareCards([...shareCards(edition), ...speakerShareCards(edition)], edition.event.name);
+  const images = await renderShareCards(
+    [defaultShareCard(edition), ...shareCards(edition), ...speakerShareCards(edition)],
+    edition.event.name,
+  );
   for (const [sitePath, png] of images) await writeAt(sitePath, png);
   return images.size;
 }

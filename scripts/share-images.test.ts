@@ -1,13 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
 import { speakersWithSessions } from "../app/lib/speaker-schedule";
-import { renderShareCards, shareCards, speakerShareCards } from "./share-images";
+import { defaultShareImage } from "../app/lib/seo";
+import { formatCalendarDate } from "../app/lib/time";
+import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(png: Buffer) {
   expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
+
+describe("The edition's own share card", () => {
+  it("is drawn from the edition, at the path and with the alt text the pages name", async () => {
+    const card = defaultShareCard(edition);
+    const { event } = edition;
+    expect(card).toEqual({
+      path: defaultShareImage.path,
+      eyebrow: event.place,
+      title: event.headline,
+      speakers: [],
+      when: `${formatCalendarDate(event.date)} · ${event.location}`,
+    });
+    expect(defaultShareImage.alt).toBe(`${event.name}: ${event.headline} ${formatCalendarDate(event.date)}.`);
+    const images = await renderShareCards([card], event.name);
+    expect(pngSize(images.get(card.path)!)).toEqual({ width: 1200, height: 630 });
+  });
+});
 
 describe("Share cards", () => {
   const cards = shareCards(edition);

@@ -5,9 +5,14 @@ import satori from "satori";
 import type { Edition, Speaker } from "../content";
 import { briefingView } from "../app/lib/briefing";
 import { initialsOf } from "../app/lib/initials";
-import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../app/lib/site-paths";
+import {
+  briefingShareImagePath,
+  defaultShareImagePath,
+  shareImagePath,
+  speakerShareImagePath,
+} from "../app/lib/site-paths";
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
-import { formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
+import { formatCalendarDate, formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
 
 export interface ShareCard {
   /** Site path of the PNG, e.g. /og/talks/nomic.png */
@@ -70,6 +75,17 @@ export function shareCards(edition: Edition): ShareCard[] {
       when: when(panel.start, panel.end),
     },
   ];
+}
+
+/** The edition's own card, for pages without one: what it is, where, and when. */
+export function defaultShareCard({ event }: Edition): ShareCard {
+  return {
+    path: defaultShareImagePath,
+    eyebrow: event.place,
+    title: event.headline,
+    speakers: [],
+    when: `${formatCalendarDate(event.date)} · ${event.location}`,
+  };
 }
 
 /**

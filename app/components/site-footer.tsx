@@ -12,7 +12,7 @@ export function SiteFooter() {
         <div className="max-w-sm">
           <Wordmark />
           <p className="mt-3 text-sm text-muted">
-            {event.headline} Online, {formatCalendarDate(event.date)}.
+            {event.headline} {event.place}, {formatCalendarDate(event.date)}.
           </p>
         </div>
         <nav aria-label="Footer">

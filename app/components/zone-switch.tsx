@@ -1,16 +1,17 @@
+import * as content from "../../content";
 import { chooseZone, useDisplayZone, type ZoneChoice } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
 
 const options: { choice: ZoneChoice; label: string }[] = [
-  { choice: "event", label: "Eastern Time" },
+  { choice: "event", label: content.event.timeZoneName },
   { choice: "local", label: "My time zone" },
 ];
 
 /**
- * Switches every time on the site between Eastern Time and the visitor's zone; the choice is remembered.
+ * Switches every time on the site between the event's zone and the visitor's; the choice is remembered.
  *
  * The buttons need JavaScript, so they are never shown where they could not work: without JavaScript they are not
- * shown at all (the line beside them says the times are Eastern Time), and until the page has hydrated they keep
+ * shown at all (the line beside them says which zone the times are in), and until the page has hydrated they keep
  * their place but stay invisible, so nothing moves when they appear and no click is lost.
  */
 export function ZoneSwitch() {

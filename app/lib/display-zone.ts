@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import * as content from "../../content";
 import { zoneAbbreviation } from "./time";
 
-/** Whose clock the site's times follow: the event's (Eastern Time) or the visitor's own. */
+/** Whose clock the site's times follow: the event's (its zone, such as Eastern Time) or the visitor's own. */
 export type ZoneChoice = "event" | "local";
 
 export interface DisplayZone {
@@ -48,9 +48,9 @@ function subscribe(listener: () => void) {
 }
 
 export function displayZoneFor(choice: ZoneChoice, visitorZone: string): DisplayZone {
-  const { timeZone, timeZoneLabel } = content.event;
+  const { timeZone, timeZoneLabel, timeZoneName } = content.event;
   if (choice === "event") {
-    return { choice, timeZone, label: timeZoneLabel, description: `Eastern Time (${timeZoneLabel})` };
+    return { choice, timeZone, label: timeZoneLabel, description: `${timeZoneName} (${timeZoneLabel})` };
   }
   // The event day's abbreviation, so a visitor reading in winter still sees the offset that applied on the day.
   const label = zoneAbbreviation(content.agenda[0]?.start ?? new Date().toISOString(), visitorZone);

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
+import { defaultShareImagePath } from "./site-paths";
+import { formatCalendarDate } from "./time";
 
 export interface PageMetaInput {
   /** The full document title, as the page wants it shown. */
@@ -13,9 +15,10 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
+/** The edition's own card (scripts/share-images.tsx draws it): its name, headline and date. */
 export const defaultShareImage = {
-  path: "/og/default.png",
-  alt: "GLOSAIC 2025: the first Global Open Source AI Conference for developers. April 16, 2025.",
+  path: defaultShareImagePath,
+  alt: `${content.event.name}: ${content.event.headline} ${formatCalendarDate(content.event.date)}.`,
 };
 
 /** Title, description, canonical URL and the Open Graph and Twitter card tags of one page. */

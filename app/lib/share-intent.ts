@@ -20,20 +20,22 @@ export function withParticipants(names: string[]): string {
 }
 
 /**
- * The spec's post, word for word: "Join the livestream for my {type}{ with other participants} on the Glosaic
- * livestream! {broadcast link}". The caller passes the other participants only: a speaker does not post "with"
- * themselves.
+ * The spec's post, word for word: "Join the livestream for my {type}{ with other participants} on the
+ * {livestream name}! {broadcast link}" (the reference edition's livestream is the "Glosaic livestream"). The caller
+ * passes the other participants only: a speaker does not post "with" themselves.
  */
 export function shareIntentText({
   type,
   participants,
+  livestreamName,
   broadcastUrl,
 }: {
   type: SpeakerSession["type"];
   participants: string[];
+  livestreamName: string;
   broadcastUrl: string;
 }): string {
-  return `Join the livestream for my ${typeNoun[type]}${withParticipants(participants)} on the Glosaic livestream! ${broadcastUrl}`;
+  return `Join the livestream for my ${typeNoun[type]}${withParticipants(participants)} on the ${livestreamName}! ${broadcastUrl}`;
 }
 
 /** The post-intent link that opens X's composer with the text filled in. */
@@ -45,14 +47,18 @@ export function shareIntentUrl(text: string): string {
  * What a speaker shares: their first session on the stream (the audience cannot watch the green room), with the
  * others in it. Undefined for someone who is only backstage, such as the rehearsal speaker.
  */
-export function speakerShareIntent(sessions: SpeakerSession[], broadcastUrl: string): string | undefined {
+export function speakerShareIntent(
+  sessions: SpeakerSession[],
+  event: { livestreamName: string; links: { broadcast: string } },
+): string | undefined {
   const onStream = sessions.find((session) => session.type !== "Green room");
   if (!onStream) return undefined;
   return shareIntentUrl(
     shareIntentText({
       type: onStream.type,
       participants: onStream.others.map((other) => other.name),
-      broadcastUrl,
+      livestreamName: event.livestreamName,
+      broadcastUrl: event.links.broadcast,
     }),
   );
 }

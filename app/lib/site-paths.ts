@@ -28,6 +28,9 @@ export function speakerCalendarPath(id: string): string {
   return `/calendar/speakers/${id}.ics`;
 }
 
+/** The share card of pages without one of their own, drawn from the edition at build time like the others. */
+export const defaultShareImagePath = "/og/default.png";
+
 /** A talk's own share card, 1200x630 (written at build time by scripts/share-images.tsx). */
 export function shareImagePath(id: string): string {
   return `/og/talks/${id}.png`;

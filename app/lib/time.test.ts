@@ -10,13 +10,23 @@ import {
   isoOffset,
   minutesBefore,
   zoneAbbreviation,
+  zoneName,
+  zoneOffsetMinutes,
   zonedDate,
   zonedHourMinute,
   zonedInstant,
-  zoneOffsetMinutes,
 } from "./time";
 
 const ny = "America/New_York";
+
+describe("A zone's name in full", () => {
+  it("is the CLDR's generic name, whatever the season", () => {
+    expect(zoneName("America/New_York", "2025-04-16")).toBe("Eastern Time");
+    expect(zoneName("America/New_York", "2025-12-16")).toBe("Eastern Time");
+    expect(zoneName("Europe/Berlin", "2027-04-14")).toBe("Central European Time");
+    expect(zoneName("Asia/Tokyo", "2026-10-01")).toBe("Japan Standard Time");
+  });
+});
 
 describe("Times shown to visitors", () => {
   it("writes a time the way the programme does", () => {

@@ -17,6 +17,7 @@ const formatOptions = {
     hourCycle: "h23",
   },
   zoneName: { timeZoneName: "short" },
+  genericZoneName: { timeZoneName: "longGeneric" },
   weekdayDate: { weekday: "short", month: "short", day: "numeric" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
@@ -130,6 +131,15 @@ export function isoOffset(minutes: number): string {
   const whole = Math.abs(minutes);
   const hours = String(Math.floor(whole / 60)).padStart(2, "0");
   return `${minutes < 0 ? "-" : "+"}${hours}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/**
+ * A zone's name in full, as the Unicode CLDR gives it for a day (noon UTC of `date`): "Eastern Time" for
+ * America/New_York, "Central European Time" for Europe/Berlin, "Japan Standard Time" for Asia/Tokyo.
+ */
+export function zoneName(timeZone: string, date: string): string {
+  const parts = formatter("genericZoneName", timeZone).formatToParts(new Date(`${date}T12:00:00Z`));
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
 /** The calendar date ("2025-04-16") an instant falls on in a zone. */

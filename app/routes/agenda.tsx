@@ -14,7 +14,7 @@ import type { Route } from "./+types/agenda";
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("Agenda"),
-    description: `The full programme of ${content.event.name}: every talk, Q&A, panel and demo of ${formatCalendarDate(content.event.date)}, with times in Eastern Time.`,
+    description: `The full programme of ${content.event.name}: every talk, Q&A, panel and demo of ${formatCalendarDate(content.event.date)}, with times in ${content.event.timeZoneName}.`,
     // /agenda and /talks_demos are one screen, so both name /agenda as the page search engines should index.
     path: "/agenda",
   });

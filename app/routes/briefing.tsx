@@ -55,7 +55,7 @@ export default function BriefingPage() {
   const { briefing, speaker, sessions, joinTime, panel } = view;
   const event = content.event;
   const et = { timeZone: event.timeZone, label: event.timeZoneLabel };
-  const shareHref = speakerShareIntent(sessions, event.links.broadcast);
+  const shareHref = speakerShareIntent(sessions, event);
   const importantLinks = [
     { label: "Join Link", href: event.links.streamJoin },
     { label: "Group chat", href: event.links.groupChat },
@@ -151,9 +151,9 @@ export default function BriefingPage() {
               </div>
             ) : null}
             <p className="mt-6">
-              Loom on how it works (if interested):{" "}
+              {event.walkthrough.intro}{" "}
               <ExternalLink href={event.links.walkthrough} className="text-sky underline underline-offset-4">
-                Streamyard walkthrough
+                {event.walkthrough.label}
               </ExternalLink>
             </p>
           </section>

@@ -59,7 +59,7 @@ export default function SpeakerPage() {
   const zone = useDisplayZone();
   const sessions = sessionsOf(editionSchedule, speaker.id);
   const joinTime = joinTimeOf(editionSchedule, speaker.id, sessions);
-  const shareHref = speakerShareIntent(sessions, event.links.broadcast);
+  const shareHref = speakerShareIntent(sessions, event);
 
   return (
     <>
