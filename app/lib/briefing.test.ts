@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition, type Edition } from "../../content";
-import { briefingBadgeColour, briefingView, timelineOf } from "./briefing";
+import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "./briefing";
 
 const et = { timeZone: edition.event.timeZone, label: edition.event.timeZoneLabel };
 
@@ -21,6 +21,30 @@ function timeline(slug: string) {
   if (!joinTime) throw new Error(`briefing ${slug} has no join time`);
   return timelineOf(sessions, joinTime, et, edition.event.date).map((step) => `${step.time} ${step.what}`);
 }
+
+describe("The banner a briefing opens with", () => {
+  const tokyo = { name: "Tokyo edition", date: "2026-10-01", timeZone: "Asia/Tokyo" };
+
+  it("counts the days, says the spec's line the day before, and thanks afterwards", () => {
+    // The edition's own event, and one in a zone whose day starts before UTC's (Asia/Tokyo, UTC+9).
+    for (const event of [edition.event, tokyo]) {
+      const day = 24 * 60 * 60 * 1000;
+      // Noon UTC falls on the same calendar day in both zones.
+      const daysFromEvent = (days: number) => new Date(Date.parse(`${event.date}T12:00:00Z`) + days * day);
+      expect(briefingBanner(daysFromEvent(-10), event)).toBe("10 days to go!");
+      expect(briefingBanner(daysFromEvent(-2), event)).toBe("2 days to go!");
+      expect(briefingBanner(daysFromEvent(-1), event)).toBe("Tomorrow is the day!");
+      expect(briefingBanner(daysFromEvent(0), event)).toBe("Today is the day!");
+      expect(briefingBanner(daysFromEvent(1), event)).toBe(`Thank you for being part of ${event.name}!`);
+    }
+  });
+
+  it("turns over at midnight in the event's zone, not in UTC", () => {
+    // 23:30 on 30 September in Tokyo is 14:30 UTC; 00:30 on 1 October there is still 30 September in UTC.
+    expect(briefingBanner(new Date("2026-09-30T14:30:00Z"), tokyo)).toBe("Tomorrow is the day!");
+    expect(briefingBanner(new Date("2026-09-30T15:30:00Z"), tokyo)).toBe("Today is the day!");
+  });
+});
 
 describe("The panel speaker's briefing", () => {
   it("by default shows the open-model co-founder and the panel's own title", () => {

@@ -108,3 +108,16 @@ export function timelineOf(
 export function briefingByPath(path: string): Briefing | undefined {
   return content.briefings.find((briefing) => briefing.path === path);
 }
+
+/**
+ * The banner a briefing page opens with, from the calendar day of `now` in the event's zone: the days left, then
+ * the spec's "Tomorrow is the day!" on the day before, "Today is the day!" on the day, and thanks afterwards.
+ */
+export function briefingBanner(now: Date, event: { name: string; date: string; timeZone: string }): string {
+  const day = 24 * 60 * 60 * 1000;
+  const daysLeft = Math.round((Date.parse(event.date) - Date.parse(zonedDate(now, event.timeZone))) / day);
+  if (daysLeft > 1) return `${String(daysLeft)} days to go!`;
+  if (daysLeft === 1) return "Tomorrow is the day!";
+  if (daysLeft === 0) return "Today is the day!";
+  return `Thank you for being part of ${event.name}!`;
+}

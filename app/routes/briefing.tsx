@@ -8,7 +8,8 @@ import { ShareOnX } from "../components/share-on-x";
 import { SpeakerCard } from "../components/speaker-card";
 import { SpeakerNotFound } from "../components/speaker-not-found";
 import { Badge } from "../components/ui/badge";
-import { briefingBadgeColour, briefingByPath, briefingView, timelineOf } from "../lib/briefing";
+import { briefingBadgeColour, briefingBanner, briefingByPath, briefingView, timelineOf } from "../lib/briefing";
+import { useClock } from "../lib/clock";
 import { normalisePath } from "../lib/lookups";
 import { pageMeta } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
@@ -66,7 +67,7 @@ export default function BriefingPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 py-6 sm:gap-8 sm:px-6 sm:py-10">
       <p className="rounded-2xl bg-linear-to-r from-electric to-magenta px-5 py-2.5 text-center font-display text-lg font-bold">
-        Tomorrow is the day!
+        <DayBanner />
       </p>
       <header className="flex items-center gap-4 sm:gap-6">
         <Portrait src={speaker.portrait} name={speaker.name} className="size-20 shrink-0 rounded-2xl sm:size-28" />
@@ -170,4 +171,9 @@ export default function BriefingPage() {
       </div>
     </div>
   );
+}
+
+/** The day's line follows the clock (and ?now=); the prerendered page says what was true when it was built. */
+function DayBanner() {
+  return useClock((now) => briefingBanner(now, content.event));
 }

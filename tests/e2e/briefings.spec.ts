@@ -4,6 +4,10 @@ import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 const { event } = edition;
 
+/** `?now=` at noon UTC a number of days from the event's day: the spec shows briefing pages the day before. */
+const daysFromEvent = (days: number) =>
+  `?now=${new Date(Date.parse(`${event.date}T12:00:00Z`) + days * 24 * 60 * 60 * 1000).toISOString()}`;
+
 interface ExpectedSession {
   time: string;
   title: string;
@@ -176,7 +180,7 @@ for (const briefing of briefings) {
       page,
       request,
     }) => {
-      await page.goto(briefing.path);
+      await page.goto(`${briefing.path}${daysFromEvent(-1)}`);
       await waitForHydration(page);
       await expect(page).toHaveTitle(`Speaker Page: ${briefing.name} - GLOSAIC`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(briefing.name));
@@ -389,4 +393,19 @@ test("A portrait that fails to load is replaced by a placeholder, quietly", asyn
   await expect(portrait).toHaveText("LK");
   await expect(page.locator('img[alt="Portrait of Leilani Kealoha"]')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("The briefing's banner follows the day: days to go, the day before, the day, and thanks afterwards", async ({
+  page,
+}) => {
+  for (const [days, banner] of [
+    [-3, "3 days to go!"],
+    [-1, "Tomorrow is the day!"],
+    [0, "Today is the day!"],
+    [1, `Thank you for being part of ${event.name}!`],
+  ] as const) {
+    await page.goto(`${edition.briefings[0]!.path}${daysFromEvent(days)}`);
+    await waitForHydration(page);
+    await expect(page.getByText(banner, { exact: true })).toBeVisible();
+  }
 });
