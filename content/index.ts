@@ -31,6 +31,15 @@ export const edition = (() => {
 export const { event, speakers, agenda, backstage, talks, panelPage, demos, sponsors, briefings, briefingConfig } =
   edition;
 
+/**
+ * When the edition's stream begins and ends: all that its phase (upcoming, live, over) depends on, so a page that
+ * only needs the phase does not carry the agenda.
+ */
+export const eventSpan = {
+  start: edition.agenda[0]?.start ?? "",
+  end: edition.agenda.at(-1)?.end ?? "",
+};
+
 /** Each talk's id and page: what the agenda, the live strip and speakers' schedules need of the talks, no more. */
 export const talkLinks = edition.talks.map(({ id, path }) => ({ id, path }));
 

@@ -7,6 +7,8 @@ import { Badge } from "./ui/badge";
 export interface DemoCardProps {
   demo: LeaderboardDemo;
   phase: VotingPhase;
+  /** When voting opens, as a date in the visitor's zone: the disabled button says it before then. */
+  opensOn: string;
   hasVoted: boolean;
   /** A vote for this demo is on its way. */
   voting: boolean;
@@ -17,7 +19,7 @@ const buttonBase =
   "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full px-5 py-2 font-semibold transition-colors";
 
 /** One ranked demo: rank, count, title, presenter, description, tags, project link and the vote button. */
-export function DemoCard({ demo, phase, hasVoted, voting, onVote }: DemoCardProps) {
+export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: DemoCardProps) {
   const titleId = `${demo.id}-title`;
   return (
     <article
@@ -96,7 +98,7 @@ export function DemoCard({ demo, phase, hasVoted, voting, onVote }: DemoCardProp
           disabled
           className={`${buttonBase} cursor-not-allowed border border-white/30 text-white/80`}
         >
-          {phase === "ended" ? "Voting Ended" : phase === "open" ? "Voted" : "Voting Not Open Yet"}
+          {phase === "ended" ? "Voting Ended" : phase === "open" ? "Voted" : `Voting opens ${opensOn}`}
         </button>
       )}
     </article>

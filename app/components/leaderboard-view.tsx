@@ -1,10 +1,12 @@
 import { useId, useState, type ReactNode } from "react";
 import * as content from "../../content";
 import { useClock } from "../lib/clock";
+import { useVisitorZoneAt } from "../lib/visitor-zone";
 import { leaderboardFromCatalogue, searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
 import { speakerById } from "../lib/lookups";
 import { useHydrated } from "../lib/use-hydrated";
 import { votingWindowOf, type VotingWindow } from "../lib/server-contract";
+import { formatLongDate } from "../lib/time";
 import { votingPhase } from "../lib/voting";
 import { DemoCard } from "./demo-card";
 import { VotingCountdown } from "./voting-countdown";
@@ -48,6 +50,8 @@ export function LeaderboardView({
   const [typed, setQuery] = useState<string | null>(null);
   const query = typed ?? (hydrated ? typedEarly : "");
   const phase = useClock((now) => votingPhase(now, window));
+  const opens = window.opens.toISOString();
+  const opensOn = formatLongDate(opens, useVisitorZoneAt(opens).timeZone);
   const shown = searchDemos(demos, query);
 
   return (
@@ -101,6 +105,7 @@ export function LeaderboardView({
                 <DemoCard
                   demo={demo}
                   phase={phase}
+                  opensOn={opensOn}
                   hasVoted={voted.has(demo.id)}
                   voting={votingId === demo.id}
                   onVote={() => onVote?.(demo)}

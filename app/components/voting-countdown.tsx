@@ -1,5 +1,7 @@
 import { twoDigits } from "../lib/countdown";
 import { useClock } from "../lib/clock";
+import { useVisitorZoneAt } from "../lib/visitor-zone";
+import { formatClock, formatLongDate } from "../lib/time";
 import type { VotingWindow } from "../lib/server-contract";
 import { votingCountdown } from "../lib/voting";
 
@@ -13,6 +15,8 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
   // Whole seconds since the epoch: one re-render per tick, none in between.
   const second = useClock((now) => Math.floor(now.getTime() / 1000));
   const { phase, remaining } = votingCountdown(new Date(second * 1000), window);
+  const opens = window.opens.toISOString();
+  const zone = useVisitorZoneAt(opens);
 
   return (
     <section
@@ -33,6 +37,11 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
           <h2 id="voting-countdown-title" className="font-display text-2xl font-bold sm:text-3xl">
             {phase === "open" ? "Voting closes in" : "Voting opens in"}
           </h2>
+          {phase === "upcoming" ? (
+            <p className="mt-2 text-lg text-white/85">
+              Voting opens {formatLongDate(opens, zone.timeZone)} at {formatClock(opens, zone.timeZone)} {zone.label}.
+            </p>
+          ) : null}
           {/* A timer is not announced on every tick; the heading says what it counts to. */}
           <div role="timer" aria-live="off">
             <dl className="mt-4 grid grid-cols-4 gap-2 sm:flex sm:flex-wrap sm:gap-4">

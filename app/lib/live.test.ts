@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { edition } from "../../content";
-import { formatTimeLeft, liveStatus } from "./live";
+import { edition, eventSpan } from "../../content";
+import { editionPhase, formatTimeLeft, liveStatus } from "./live";
 
 const agenda = edition.agenda;
 const at = (iso: string) => new Date(iso);
@@ -63,6 +63,19 @@ describe("Live tracking of the stream", () => {
     const status = liveStatus(at("2025-04-16T10:20:00-04:00"), withGap);
     expect(status?.current).toBeNull();
     expect(status?.next?.title).toBe("Second");
+  });
+});
+
+describe("The edition's phase", () => {
+  const first = Date.parse(edition.agenda[0]!.start);
+  const last = Date.parse(edition.agenda.at(-1)!.end);
+
+  it("is upcoming before the first session, live until the last one ends, and over afterwards", () => {
+    expect(eventSpan).toEqual({ start: edition.agenda[0]!.start, end: edition.agenda.at(-1)!.end });
+    expect(editionPhase(new Date(first - 1000), eventSpan)).toBe("upcoming");
+    expect(editionPhase(new Date(first), eventSpan)).toBe("live");
+    expect(editionPhase(new Date(last - 1000), eventSpan)).toBe("live");
+    expect(editionPhase(new Date(last), eventSpan)).toBe("over");
   });
 });
 

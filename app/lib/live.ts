@@ -39,6 +39,18 @@ export function liveStatus<T extends Timed>(now: Date, sessions: readonly T[]): 
   };
 }
 
+export type EditionPhase = "upcoming" | "live" | "over";
+
+/**
+ * Where an instant falls in the edition: upcoming before its first session starts, live until its last session
+ * ends, over afterwards. Derived from the sessions' instants (content's eventSpan), never typed in.
+ */
+export function editionPhase(now: Date, span: Timed): EditionPhase {
+  const at = now.getTime();
+  if (at < Date.parse(span.start)) return "upcoming";
+  return at < Date.parse(span.end) ? "live" : "over";
+}
+
 /** "14:05 left", then "59s left" under a minute, then "Ending now". */
 export function formatTimeLeft(seconds: number): string {
   if (seconds >= 60) return `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, "0")} left`;

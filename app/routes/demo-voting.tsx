@@ -4,6 +4,8 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { CatalogueLeaderboard } from "../components/leaderboard-view";
 import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
+import { useClock } from "../lib/clock";
+import { editionPhase } from "../lib/live";
 import { pageMeta, titled } from "../lib/seo";
 import type { Route } from "./+types/demo-voting";
 
@@ -29,10 +31,7 @@ export default function DemoVoting() {
         title="Demo Voting"
         breadcrumb={<Breadcrumb trail={[{ label: "Home", to: "/" }]} current="Demo Voting" />}
       >
-        <p>
-          The community demos of {content.event.name}, ranked by the audience&apos;s votes. The four with the most votes
-          were presented live, with audience Q&amp;A.
-        </p>
+        <Intro />
         <div className="mt-6">
           <ButtonLink href={content.event.links.register}>Register</ButtonLink>
         </div>
@@ -41,5 +40,16 @@ export default function DemoVoting() {
         <LiveLeaderboard />
       </Suspense>
     </>
+  );
+}
+
+/** The page's first lines, in the tense of the edition's phase: the top four are presented on the day. */
+function Intro() {
+  const over = useClock((now) => editionPhase(now, content.eventSpan) === "over");
+  return (
+    <p>
+      The community demos of {content.event.name}, ranked by the audience&apos;s votes. The four with the most votes{" "}
+      {over ? "were" : "will be"} presented live, with audience Q&amp;A.
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
+import { formatClock, formatLongDate, zoneAbbreviation } from "../../app/lib/time";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 /** The catalogue by votes, most first: what the seeded store and the fallback both show. */
@@ -252,4 +253,40 @@ test("A presenter the site does not know shows as their id, titled Presenter, wi
     "href",
     ranked[0]!.projectUrl,
   );
+});
+
+test.describe("Before voting opens", () => {
+  // A visitor far from the event's zone: the opening is given in theirs.
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("the page says when voting opens, in the visitor's zone, and every vote button waits for that date", async ({
+    page,
+  }) => {
+    const opens = edition.event.voting.opens;
+    const before = new Date(Date.parse(opens) - 3 * 24 * 60 * 60 * 1000).toISOString();
+    const list = page.waitForResponse((response) => response.url().endsWith("/api/demos"));
+    await page.goto(`/demo-voting?now=${before}`);
+    await waitForHydration(page);
+    await list;
+
+    const zone = "Asia/Tokyo";
+    const label = zoneAbbreviation(opens, zone);
+    await expect(page.getByRole("heading", { name: "Voting opens in" })).toBeVisible();
+    await expect(
+      page.getByText(`Voting opens ${formatLongDate(opens, zone)} at ${formatClock(opens, zone)} ${label}.`, {
+        exact: true,
+      }),
+    ).toBeVisible();
+    const waiting = page.getByRole("button", { name: `Voting opens ${formatLongDate(opens, zone)}` });
+    await expect(waiting).toHaveCount(edition.demos.length);
+    for (const button of await waiting.all()) await expect(button).toBeDisabled();
+    await expect(page.getByText(/will be presented live, with audience Q&A\.$/)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test("After the edition, the intro says the top demos were presented", async ({ page }) => {
+  await page.goto("/demo-voting");
+  await waitForHydration(page);
+  await expect(page.getByText(/were presented live, with audience Q&A\.$/)).toBeVisible();
 });

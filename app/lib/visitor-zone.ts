@@ -1,0 +1,28 @@
+import { useMemo, useSyncExternalStore } from "react";
+import * as content from "../../content";
+import { zoneAbbreviation } from "./time";
+
+// Apart from display-zone.ts, which reads the agenda: the leaderboard needs only the event's zone, and the agenda
+// would cost the voting page's first load the bytes of its JavaScript budget.
+
+/**
+ * The zone to give one instant in: the visitor's own (labelled as it stands at that instant, "GMT+9") once the page
+ * runs in their browser; the event's in the prerendered HTML and the render that hydrates it, which is all a page
+ * built ahead of time can know.
+ */
+export function useVisitorZoneAt(instant: string): { timeZone: string; label: string } {
+  const visitorZone = useSyncExternalStore(
+    noSubscription,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => null,
+  );
+  return useMemo(
+    () =>
+      visitorZone
+        ? { timeZone: visitorZone, label: zoneAbbreviation(instant, visitorZone) }
+        : { timeZone: content.event.timeZone, label: content.event.timeZoneLabel },
+    [instant, visitorZone],
+  );
+}
+
+const noSubscription = () => () => undefined;
