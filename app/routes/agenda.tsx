@@ -6,6 +6,8 @@ import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
+import { useClock } from "../lib/clock";
+import { editionPhase } from "../lib/live";
 import { pageMeta, titled } from "../lib/seo";
 import { dayCalendarPath } from "../lib/site-paths";
 import { formatCalendarDate } from "../lib/time";
@@ -21,6 +23,8 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Agenda() {
   const event = content.event;
+  // The prerendered page holds the phase of its build; the page follows the clock (and ?now=) once it runs.
+  const phase = useClock((now) => editionPhase(now, content.eventSpan));
   return (
     <>
       <PageHeader title="Agenda">
@@ -29,9 +33,11 @@ export default function Agenda() {
         </p>
         <div className="mt-6 flex flex-col gap-5">
           <ZoneSwitch />
+          {/* Before the day the calendar leads; on the day, the stream; afterwards, the recordings. */}
           <div className="flex flex-wrap gap-3">
             <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
-            <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink>
+            {phase === "live" ? <ButtonLink href={event.links.broadcast}>Watch live</ButtonLink> : null}
+            {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
           </div>
         </div>
       </PageHeader>
@@ -52,18 +58,20 @@ export default function Agenda() {
 
         <AgendaSchedule />
 
-        <section
-          aria-labelledby="thanks-title"
-          className="mt-12 rounded-3xl border border-white/15 bg-panel p-6 sm:p-8"
-        >
-          <h2 id="thanks-title" className="text-2xl font-bold">
-            {event.conclusion.heading}
-          </h2>
-          <p className="mt-2 max-w-3xl text-lg text-white/85">{event.conclusion.message}</p>
-          <div className="mt-6">
-            <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
-          </div>
-        </section>
+        {phase === "over" ? (
+          <section
+            aria-labelledby="thanks-title"
+            className="mt-12 rounded-3xl border border-white/15 bg-panel p-6 sm:p-8"
+          >
+            <h2 id="thanks-title" className="text-2xl font-bold">
+              {event.conclusion.heading}
+            </h2>
+            <p className="mt-2 max-w-3xl text-lg text-white/85">{event.conclusion.message}</p>
+            <div className="mt-6">
+              <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
+            </div>
+          </section>
+        ) : null}
       </div>
       <LiveStrip />
     </>

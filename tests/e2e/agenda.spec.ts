@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { edition } from "../../content";
+import { edition, eventSpan } from "../../content";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 const table = (page: Page) => page.getByRole("table");
@@ -156,4 +156,32 @@ test("Add to calendar downloads the whole day as one calendar file", async ({ pa
   expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
   expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(edition.agenda.filter((slot) => slot.type !== "Break").length);
   expect(body).toContain("DTSTART:20250416T140000Z");
+});
+
+test("The agenda's actions follow the edition: the calendar before, the stream live, the recordings after", async ({
+  page,
+}) => {
+  const start = Date.parse(eventSpan.start);
+  const thanks = () => page.getByRole("region", { name: edition.event.conclusion.heading });
+  const recordings = () => page.getByRole("link", { name: "Watch the recordings" });
+  // The page's own actions, apart from the live strip's link to the stream.
+  const watchLive = () => page.getByRole("main").locator("header").getByRole("link", { name: "Watch live" });
+
+  await page.goto(`/agenda?now=${new Date(start - 24 * 60 * 60 * 1000).toISOString()}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: /Add to calendar/ })).toBeVisible();
+  await expect(recordings()).toHaveCount(0);
+  await expect(watchLive()).toHaveCount(0);
+  await expect(thanks()).toHaveCount(0);
+
+  await page.goto(`/agenda?now=${new Date(start + 60 * 1000).toISOString()}`);
+  await waitForHydration(page);
+  await expect(watchLive()).toHaveAttribute("href", edition.event.links.broadcast);
+  await expect(recordings()).toHaveCount(0);
+  await expect(thanks()).toHaveCount(0);
+
+  await page.goto(`/agenda?now=${new Date(Date.parse(eventSpan.end) + 60 * 1000).toISOString()}`);
+  await waitForHydration(page);
+  await expect(recordings()).toHaveAttribute("href", edition.event.links.watch);
+  await expect(thanks()).toBeVisible();
 });
