@@ -102,29 +102,36 @@ export function selectedEditionId(env: NodeJS.ProcessEnv = process.env, root = e
 
 /** Reads an edition's files as authored, before validation. A missing or malformed file is an EditionError. */
 export function readEditionInput(id: string, root = editionsRoot): EditionInput {
-  const sections = Object.entries(sectionFiles).map(([section, file]) => {
-    const where = `editions/${id}/${file}`;
-    let text: string;
-    try {
-      text = readFileSync(path.join(editionDir(id, root), file), "utf8");
-    } catch {
-      throw new EditionError(`Edition ${id}: ${where} is missing`);
-    }
-    try {
-      return [section, JSON.parse(text) as unknown] as const;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new EditionError(`Edition ${id}: ${where} is not valid JSON (${reason})`);
-    }
-  });
+  const sections = Object.entries(sectionFiles).map(([section, file]): [string, unknown] => [
+    section,
+    readSection(id, file, root),
+  ]);
   // The shape is checked by validateEdition, which names the record that breaks it.
-  return Object.fromEntries(sections) as unknown as EditionInput;
+  return Object.fromEntries(sections) as EditionInput;
+}
+
+/** One section file of an edition, parsed but not yet checked. */
+function readSection(id: string, file: string, root: string): unknown {
+  const where = `editions/${id}/${file}`;
+  let text: string;
+  try {
+    text = readFileSync(path.join(editionDir(id, root), file), "utf8");
+  } catch {
+    throw new EditionError(`Edition ${id}: ${where} is missing`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EditionError(`Edition ${id}: ${where} is not valid JSON (${reason})`);
+  }
 }
 
 /** The edition whose event is the latest, by its date: the natural starting point for the next one. */
 export function latestEditionId(root = editionsRoot): string {
   const dated = editionIds(root).map((id) => {
-    const { event } = readEditionInput(id, root) as { event?: { date?: unknown } };
+    // Only the event's file: the date is all that is compared.
+    const event = readSection(id, sectionFiles.event, root) as { date?: unknown } | null;
     return { id, date: typeof event?.date === "string" ? event.date : "" };
   });
   const latest = dated.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)).at(-1);

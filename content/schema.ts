@@ -23,9 +23,9 @@ export const linkSchema = z.object({ label: text, url: httpsUrl });
 
 export const eventSchema = z
   .object({
-    /** "GLOSAIC 2025": the heading and the suffix of page titles. */
+    /** The edition's name, the heading and the suffix of page titles (the reference edition: "GLOSAIC 2025"). */
     name: text,
-    /** "GLOSAIC": the wordmark. */
+    /** The wordmark: the name without the year. */
     shortName: text,
     /** The home page headline, kept character for character. */
     headline: text,
@@ -35,10 +35,10 @@ export const eventSchema = z
     date: z.iso.date(),
     /** The one statement of the event's time zone; every instant in the content is checked against it. */
     timeZone: text,
-    /** The short label shown after times, e.g. "ET". */
+    /** The short label shown after times ("ET" for America/New_York, "CEST" for Europe/Berlin in summer). */
     timeZoneLabel: text,
     /**
-     * The zone's name in full, as the zone switch and the page descriptions say it ("Eastern Time"). Leave it out to
+     * The zone's name in full, as the zone switch and the page descriptions say it. Leave it out to
      * take the name the Unicode CLDR gives the zone (Intl's generic long name).
      */
     timeZoneName: text.optional(),

@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { machine, pinned, root, rssMb, serverCore, wrk, wrkInstalled } from "./load/harness";
+import { listeningAnnouncement } from "../app/lib/server-contract";
+import { loadTestEnv, machine, pinned, root, rssMb, serverCore, wrk, wrkInstalled } from "./load/harness";
 import { serverArgs } from "./server-command";
 
 /**
@@ -43,23 +44,12 @@ async function peakRss(pid: number, work: Promise<unknown>): Promise<number> {
 }
 
 async function measure(args: string[], work: string): Promise<Sample> {
-  const hour = 60 * 60 * 1000;
   const [command, pinnedArgs] = pinned(serverCore, process.execPath, args);
   const startedAt = performance.now();
   const child = spawn(command, pinnedArgs, {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATABASE_PATH: path.join(work, `votes-${String(startedAt)}.sqlite`),
-      VOTING_OPENS: new Date(Date.now() - hour).toISOString(),
-      VOTING_CLOSES: new Date(Date.now() + hour).toISOString(),
-      RATE_LIMIT_VOTES: "1000000000",
-      RATE_LIMIT_READS: "1000000000",
-    },
+    env: loadTestEnv(port, { DATABASE_PATH: path.join(work, `votes-${String(startedAt)}.sqlite`) }),
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
@@ -68,7 +58,7 @@ async function measure(args: string[], work: string): Promise<Sample> {
       let output = "";
       child.stdout.on("data", (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes("GLOSAIC site and API on")) resolve(performance.now() - startedAt);
+        if (output.includes(listeningAnnouncement)) resolve(performance.now() - startedAt);
       });
       child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
       child.once("exit", (code) => {

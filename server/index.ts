@@ -1,4 +1,5 @@
 import net from "node:net";
+import { listeningAnnouncement } from "../app/lib/server-contract";
 import { builtEditionId } from "../content/editions";
 import { ConfigError, loadConfig, votingWindow } from "./config";
 import { openStore } from "./store";
@@ -98,7 +99,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
-  console.log(`GLOSAIC site and API on http://${host}:${port}`);
+  console.log(`${listeningAnnouncement} http://${host}:${port}`);
 }
 
 main().catch((error: unknown) => {

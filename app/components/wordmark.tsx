@@ -1,6 +1,6 @@
 import * as content from "../../content";
 
-/** The GLOSAIC wordmark: the short name in the display face, with the identity's gradient dot. */
+/** The edition's wordmark: its short name in the display face, with the identity's gradient dot. */
 export function Wordmark({ className = "" }: { className?: string }) {
   return (
     <span className={`inline-flex items-center gap-2 font-display text-xl font-bold tracking-tight ${className}`}>

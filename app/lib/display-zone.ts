@@ -2,25 +2,27 @@ import { useMemo, useSyncExternalStore } from "react";
 import * as content from "../../content";
 import { zoneAbbreviation } from "./time";
 
-/** Whose clock the site's times follow: the event's (its zone, such as Eastern Time) or the visitor's own. */
+/** Whose clock the site's times follow: the event's zone or the visitor's own. */
 export type ZoneChoice = "event" | "local";
 
 export interface DisplayZone {
   choice: ZoneChoice;
   /** IANA zone every time on the page is formatted in. */
   timeZone: string;
-  /** Written after each time: "ET", or the visitor's zone as "GMT+2". */
+  /** Written after each time: the event's label (its timeZoneLabel), or the visitor's zone as "GMT+2". */
   label: string;
-  /** Said in full once per page: "Eastern Time (ET)" or "your time zone, Europe/Berlin (GMT+2)". */
+  /** Said in full once per page: "<zone name> (<label>)" or "your time zone, Europe/Berlin (GMT+2)". */
   description: string;
 }
 
-const storageKey = "glosaic:time-zone";
+// Named after the edition's wordmark, so two conferences' sites on one browser keep their own choice; for the
+// reference edition it is the key the site used before editions, so returning visitors keep theirs.
+export const zoneStorageKey = `${content.event.shortName.toLowerCase()}:time-zone`;
 const listeners = new Set<() => void>();
 
 function readChoice(): ZoneChoice {
   try {
-    return window.localStorage.getItem(storageKey) === "local" ? "local" : "event";
+    return window.localStorage.getItem(zoneStorageKey) === "local" ? "local" : "event";
   } catch {
     // Storage can be blocked (privacy settings): the event's zone is the safe default.
     return "event";
@@ -30,7 +32,7 @@ function readChoice(): ZoneChoice {
 /** Switches every time on the site and remembers the choice for later pages and visits. */
 export function chooseZone(choice: ZoneChoice): void {
   try {
-    window.localStorage.setItem(storageKey, choice);
+    window.localStorage.setItem(zoneStorageKey, choice);
   } catch {
     // Not remembered, but the page still switches: listeners re-read and fall back to the event zone.
   }

@@ -48,7 +48,7 @@ export function pageMeta({ title, description, path, image = defaultShareImage, 
   return tags;
 }
 
-/** "Agenda" -> "Agenda | GLOSAIC 2025": the title pattern of ordinary pages. */
+/** "Agenda" -> "Agenda | <edition name>": the title pattern of ordinary pages. */
 export function titled(page: string): string {
   return `${page} | ${content.event.name}`;
 }

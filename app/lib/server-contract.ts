@@ -24,6 +24,12 @@ export function votingWindowRecord({ opens, closes }: VotingWindow): VotingWindo
   return { opens: opens.toISOString(), closes: closes.toISOString() };
 }
 
+/**
+ * What the server prints on standard output once it listens, before the address: the tests, the bench and the
+ * footprint wait for it. It names no edition: one server binary serves whichever edition it was built for.
+ */
+export const listeningAnnouncement = "Site and API on";
+
 /** The server's log levels (LOG_LEVEL), most severe first; `silent` logs nothing. */
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];

@@ -21,7 +21,7 @@ export function withParticipants(names: string[]): string {
 
 /**
  * The spec's post, word for word: "Join the livestream for my {type}{ with other participants} on the
- * {livestream name}! {broadcast link}" (the reference edition's livestream is the "Glosaic livestream"). The caller
+ * {livestream name}! {broadcast link}", the name being the edition's livestreamName. The caller
  * passes the other participants only: a speaker does not post "with" themselves.
  */
 export function shareIntentText({

@@ -46,7 +46,7 @@ export function briefingShareImagePath(slug: string): string {
   return `/og/briefings/${slug}.png`;
 }
 
-/** "GLOSAIC 2025" -> "glosaic-2025" */
+/** An edition's name as a path segment: letters and digits, lowercase, the rest as single hyphens. */
 function slugOf(text: string): string {
   return text
     .toLowerCase()

@@ -1,6 +1,7 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
 import * as content from "../../content";
 import { zoneAbbreviation } from "./time";
+import { useHydrated } from "./use-hydrated";
 
 // Apart from display-zone.ts, which reads the agenda: the leaderboard needs only the event's zone, and the agenda
 // would cost the voting page's first load the bytes of its JavaScript budget.
@@ -11,18 +12,10 @@ import { zoneAbbreviation } from "./time";
  * built ahead of time can know.
  */
 export function useVisitorZoneAt(instant: string): { timeZone: string; label: string } {
-  const visitorZone = useSyncExternalStore(
-    noSubscription,
-    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-    () => null,
-  );
-  return useMemo(
-    () =>
-      visitorZone
-        ? { timeZone: visitorZone, label: zoneAbbreviation(instant, visitorZone) }
-        : { timeZone: content.event.timeZone, label: content.event.timeZoneLabel },
-    [instant, visitorZone],
-  );
+  const hydrated = useHydrated();
+  return useMemo(() => {
+    if (!hydrated) return { timeZone: content.event.timeZone, label: content.event.timeZoneLabel };
+    const visitorZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return { timeZone: visitorZone, label: zoneAbbreviation(instant, visitorZone) };
+  }, [instant, hydrated]);
 }
-
-const noSubscription = () => () => undefined;

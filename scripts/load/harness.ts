@@ -86,29 +86,33 @@ export async function waitFor(url: string, label: string, seconds = 30) {
   throw new Error(`${label} did not answer ${url} within ${seconds} s`);
 }
 
+/**
+ * The environment our server runs under load with: on `port`, local, quiet, voting open for the next hours and the
+ * rate limits out of the way (every request comes from one address), plus `env`.
+ */
+export function loadTestEnv(port: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const hour = 60 * 60 * 1000;
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    VOTING_OPENS: new Date(Date.now() - hour).toISOString(),
+    VOTING_CLOSES: new Date(Date.now() + 24 * hour).toISOString(),
+    RATE_LIMIT_VOTES: "1000000000",
+    RATE_LIMIT_READS: "1000000000",
+    ...env,
+  };
+}
+
 /** Our server, as `npm start` runs it (unless given other arguments for Node), on one core, voting open, rate limits out of the way unless given. */
 export async function startOurServer(
   port: number,
   env: Record<string, string>,
   nodeArgs: readonly string[] = serverArgs,
 ): Promise<Running> {
-  const hour = 60 * 60 * 1000;
   const [command, args] = pinned(serverCore, process.execPath, [...nodeArgs]);
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      VOTING_OPENS: new Date(Date.now() - hour).toISOString(),
-      VOTING_CLOSES: new Date(Date.now() + 24 * hour).toISOString(),
-      RATE_LIMIT_VOTES: "1000000000",
-      RATE_LIMIT_READS: "1000000000",
-      ...env,
-    },
-  });
+  const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: loadTestEnv(port, env) });
   const running = track(child, "our server");
   await waitFor(`http://127.0.0.1:${port}/api/health`, "our server");
   return running;

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
+import { listeningAnnouncement } from "../../app/lib/server-contract";
 import { serverArgs } from "../../scripts/server-command";
 
 /** The server as an operator runs it (`npm start`), in a process of its own, for tests that kill or stop it. */
@@ -88,7 +89,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   const server = spawnServer(options);
   const listening = new Promise<void>((resolve) => {
     const check = () => {
-      if (!server.stdout().includes("GLOSAIC site and API on")) return;
+      if (!server.stdout().includes(listeningAnnouncement)) return;
       server.child.stdout?.off("data", check);
       resolve();
     };

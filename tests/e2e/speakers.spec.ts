@@ -1,4 +1,5 @@
 import { edition } from "../../content";
+import { zoneStorageKey } from "../../app/lib/display-zone";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 const { event } = edition;
@@ -102,9 +103,9 @@ test.describe("In the visitor's own time zone", () => {
 test("A briefing page keeps Eastern Time even when the visitor chose their own zone", async ({ page }) => {
   await page.goto("/speakers/leilani-kealoha");
   await waitForHydration(page);
-  await page.evaluate(() => {
-    window.localStorage.setItem("glosaic:time-zone", "local");
-  });
+  await page.evaluate((key) => {
+    window.localStorage.setItem(key, "local");
+  }, zoneStorageKey);
   await page.goto("/speakers/leilani");
   await waitForHydration(page);
   await expect(page.getByText("9:55am ET join the stream (virtual green room)", { exact: true })).toBeVisible();
