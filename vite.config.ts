@@ -2,7 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { liveStripIslandPath } from "./app/lib/site-paths";
+import { homeIslandPath } from "./app/lib/site-paths";
 import * as contentExports from "./content";
 import { editionPublicDir } from "./content/editions";
 
@@ -47,15 +47,15 @@ function editionAsData(): Plugin {
 }
 
 /**
- * The home page is served without React (see app/root.tsx): its one script is the live-strip island, an extra
+ * The home page is served without React (see app/root.tsx): its one script is the home island, an extra
  * entry of the client build. It is written under a fixed name, outside the immutable /assets/, so the prerendered
  * page can name it; its imports are hashed as usual.
  */
-function liveStripIsland(): Plugin {
-  const entry = path.resolve("app/islands/live-strip.ts");
-  const fileName = liveStripIslandPath.slice(1);
+function homeIsland(): Plugin {
+  const entry = path.resolve("app/islands/home.ts");
+  const fileName = homeIslandPath.slice(1);
   return {
-    name: "glosaic-live-strip-island",
+    name: "glosaic-home-island",
     applyToEnvironment: (environment) => environment.name === "client",
     apply: "build",
     buildStart() {
@@ -72,7 +72,7 @@ function liveStripIsland(): Plugin {
 process.env.GLOSAIC_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
-  plugins: [editionAsData(), liveStripIsland(), tailwindcss(), reactRouter()],
+  plugins: [editionAsData(), homeIsland(), tailwindcss(), reactRouter()],
   // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
   publicDir: editionPublicDir(contentExports.editionId),
   define: { __BUILT_AT__: JSON.stringify(process.env.GLOSAIC_BUILT_AT) },

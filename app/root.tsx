@@ -16,7 +16,7 @@ import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
-import { liveStripIslandPath } from "./lib/site-paths";
+import { homeIslandPath } from "./lib/site-paths";
 import { useHydrated } from "./lib/use-hydrated";
 
 export const links: Route.LinksFunction = () => [
@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [
 /**
  * Route handle. Stream screens set `bare` to render full-screen, without the site's navigation and footer. A page
  * that sets `static` is served as HTML and CSS without React: it is not hydrated, its links are plain page loads,
- * and its one script is the live-strip island (docs/decisions/007).
+ * and its one script is the home island (app/islands/home.ts; docs/decisions/007).
  */
 export interface PageHandle {
   bare?: boolean;
@@ -84,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         )}
         {staticPage ? (
-          <script type="module" src={liveStripIslandPath} />
+          <script type="module" src={homeIslandPath} />
         ) : (
           <>
             <HydratedMark />

@@ -15,7 +15,7 @@ export const editionInput: EditionInput = readEditionInput(editionId);
 export const edition = (() => {
   const invalid = (problems: string[]) => new EditionError(`Edition ${editionId} is invalid: ${problems.join("; ")}`);
   try {
-    const valid = validateEdition(editionInput);
+    const valid = validateEdition(editionInput, editionId);
     const missing = missingImages(valid, editionPublicDir(editionId));
     if (missing.length > 0) throw invalid(missing);
     return valid;

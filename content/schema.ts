@@ -54,6 +54,10 @@ export const eventSchema = z
     siteUrl: httpsUrl,
     /** The line under the sponsors' heading on the home page. */
     sponsorsIntro: text,
+    /** The home page's words before the first session starts, above the countdown and Register. */
+    upcoming: z.object({ heading: text, message: text }),
+    /** The home page's words while the stream is live, above Watch live. */
+    live: z.object({ heading: text, message: text }),
     /** Shown on the home page once the event is over. */
     conclusion: z.object({ heading: text, message: text }),
     /** Every external link of the edition, in one place. */

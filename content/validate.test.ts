@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { edition, editionInput } from "./index";
+import { edition, editionId, editionInput } from "./index";
 import type { EditionInput } from "./schema";
-import { ContentError, validateEdition } from "./validate";
+import { ContentError, fillPlaceholders, validateEdition } from "./validate";
 
 /** A deep copy of the shipped edition's input, for tests that break one thing. */
 function input(): EditionInput {
@@ -10,7 +10,7 @@ function input(): EditionInput {
 
 function problemsOf(broken: EditionInput): string[] {
   try {
-    validateEdition(broken);
+    validateEdition(broken, editionId);
   } catch (error) {
     if (error instanceof ContentError) return error.problems;
     throw error;
@@ -132,5 +132,28 @@ describe("Content validation", () => {
     expect(problemsOf(broken)).toContainEqual(expect.stringMatching(new RegExp(`^sponsors "${sponsor.id}" url: `)));
     (broken.event as { date: string }).date = "16 April";
     expect(problemsOf(broken)).toContainEqual(expect.stringMatching(/^event\.date: /));
+  });
+
+  it("fills {name}, {date} and {edition} in the event's texts and links from the edition", () => {
+    const copy = input();
+    const event = copy.event as Record<string, unknown> & { links: Record<string, string> };
+    event.name = "GLOSAIC 2031";
+    event.date = "2031-05-07";
+    event.description = "{name} streams on {date}.";
+    event.links.register = "https://forms.example.com/{edition}/register";
+    const { input: filled, problems } = fillPlaceholders(copy, "glosaic-2031");
+    expect(problems).toEqual([]);
+    const result = filled.event as typeof event;
+    expect(result.description).toBe("GLOSAIC 2031 streams on May 7, 2031.");
+    expect(result.links.register).toBe("https://forms.example.com/glosaic-2031/register");
+    expect(result.name).toBe("GLOSAIC 2031");
+  });
+
+  it("names an unknown placeholder and the field that holds it", () => {
+    const broken = input();
+    (broken.event as { conclusion: { message: string } }).conclusion.message = "Thanks for {year}!";
+    expect(problemsOf(broken)).toContainEqual(
+      "event conclusion message: {year} is not a placeholder (use {name}, {date}, {edition})",
+    );
   });
 });

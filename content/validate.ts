@@ -1,4 +1,4 @@
-import { isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
+import { formatCalendarDate, isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
 import { editionSchema, type Edition, type EditionInput } from "./schema";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
@@ -12,8 +12,12 @@ export class ContentError extends Error {
 /**
  * Parses the edition and checks the rules that span records: unique ids and paths, references that resolve,
  * times on the day and in the stated zone, one stream without overlaps, nobody in two places at once.
+ * `editionId` is the edition's folder, which the event's links may name (see `fillPlaceholders`).
  */
-export function validateEdition(input: EditionInput): Edition {
+export function validateEdition(authored: EditionInput, editionId: string): Edition {
+  const filled = fillPlaceholders(authored, editionId);
+  if (filled.problems.length > 0) throw new ContentError(filled.problems);
+  const input = filled.input;
   const parsed = editionSchema.safeParse(input);
   if (!parsed.success) {
     throw new ContentError(parsed.error.issues.map((issue) => `${recordAt(input, issue.path)}: ${issue.message}`));
@@ -161,6 +165,48 @@ export function validateEdition(input: EditionInput): Edition {
 
   if (problems.length > 0) throw new ContentError(problems);
   return edition;
+}
+
+/** What the event's texts and links may say in braces, and what each becomes. */
+export const placeholderNames = ["name", "date", "edition"] as const;
+
+/**
+ * The event's texts and links may write the edition's name as {name}, its day as {date} ("April 14, 2027") and its
+ * folder as {edition} ("glosaic-2027"), so that a copy of last year's edition with a new name and date says the new
+ * ones everywhere, down to its links, without a search and replace. The name and the date themselves are literal.
+ */
+export function fillPlaceholders(input: EditionInput, editionId: string): { input: EditionInput; problems: string[] } {
+  const event: unknown = input.event;
+  if (!event || typeof event !== "object") return { input, problems: [] };
+  const { name, date } = event as { name?: unknown; date?: unknown };
+  const values: Record<string, string | undefined> = {
+    name: typeof name === "string" ? name : undefined,
+    date: typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatCalendarDate(date) : undefined,
+    edition: editionId,
+  };
+  const problems: string[] = [];
+  const fill = (value: unknown, where: string[]): unknown => {
+    if (typeof value === "string") {
+      return value.replace(/\{([^{}\s]*)\}/g, (whole, key: string) => {
+        if (key in values) return values[key] ?? whole; // A malformed name or date is the schema's to report.
+        problems.push(
+          `event ${where.join(" ")}: ${whole} is not a placeholder (use ${placeholderNames.map((p) => `{${p}}`).join(", ")})`,
+        );
+        return whole;
+      });
+    }
+    if (Array.isArray(value)) return value.map((item, i) => fill(item, [...where, String(i + 1)]));
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, fill(item, [...where, key])] as const),
+      );
+    }
+    return value;
+  };
+  const filled = Object.fromEntries(
+    Object.entries(event).map(([key, item]) => [key, key === "name" || key === "date" ? item : fill(item, [key])]),
+  );
+  return { input: { ...input, event: filled as EditionInput["event"] }, problems };
 }
 
 /** The offset an ISO instant is written with; "Z" is +00:00. */

@@ -92,8 +92,7 @@ describe("hydration after the first paint", () => {
   });
 
   it("leaves a page without React Router's scripts as it is", () => {
-    const staticPage =
-      '<html><body><p>Home</p><script type="module" src="/islands/live-strip.js"></script></body></html>';
+    const staticPage = '<html><body><p>Home</p><script type="module" src="/islands/home.js"></script></body></html>';
     expect(deferHydration(staticPage)).toBe(staticPage);
   });
 

@@ -71,7 +71,7 @@ export function LiveStrip() {
   );
 }
 
-/** A plain link, not the router's: the strip also runs on the home page, which has no router (islands/live-strip). */
+/** A plain link, not the router's: the strip also runs on the home page, which has no router (islands/home). */
 function SessionTitle({ title, path }: { title: string; path: string | undefined }) {
   return path ? (
     <a href={path} className="font-semibold text-white underline-offset-4 hover:underline">

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import * as content from "../../content";
+import { useEditionPhase } from "../lib/edition-phase";
+import { phaseOnly } from "../lib/live";
 import { ExternalLink } from "./external-link";
 import { Wordmark } from "./wordmark";
 
@@ -11,6 +13,13 @@ const wideLinks = [
   { to: "/demo-voting", label: "Demo Voting" },
 ];
 const narrowLinks = wideLinks.filter((link) => link.to !== "/talks_demos");
+
+/** The narrow menu's way out to the event itself, by the edition's phase: sign up, tune in, catch up. */
+const narrowActions = [
+  { phase: "upcoming", label: "Register", href: content.event.links.register },
+  { phase: "live", label: "Watch live", href: content.event.links.broadcast },
+  { phase: "over", label: "Watch Recording", href: content.event.links.watch },
+] as const;
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
@@ -35,6 +44,7 @@ export function NavBar() {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const phase = useEditionPhase();
 
   const close = () => {
     closeMenu(detailsRef.current);
@@ -128,15 +138,17 @@ export function NavBar() {
                   </NavLink>
                 </li>
               ))}
-              <li>
-                <ExternalLink
-                  href={content.event.links.watch}
-                  onClick={close}
-                  className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
-                >
-                  Watch Recording
-                </ExternalLink>
-              </li>
+              {narrowActions.map((action) => (
+                <li key={action.phase} {...phaseOnly(action.phase, phase)}>
+                  <ExternalLink
+                    href={action.href}
+                    onClick={close}
+                    className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
+                  >
+                    {action.label}
+                  </ExternalLink>
+                </li>
+              ))}
             </ul>
           </div>
         </details>

@@ -29,3 +29,25 @@ export function wallTimeToday(now: Date, hour: number, minute: number, timeZone:
 export function twoDigits(value: number): string {
   return String(value).padStart(2, "0");
 }
+
+/** The units of the countdown to an edition's first session, each with its word for one and for many. */
+const startUnits = [
+  ["days", "day", "days"],
+  ["hours", "hour", "hours"],
+  ["minutes", "minute", "minutes"],
+] as const;
+
+export interface CountdownPart {
+  unit: (typeof startUnits)[number][0];
+  value: number;
+  label: string;
+}
+
+/** The countdown to the first session in whole days, hours and minutes: "3 days 1 hour 0 minutes". */
+export function startCountdown(now: Date, start: Date): CountdownPart[] {
+  const remaining = remainingUntil(now, start);
+  return startUnits.map(([unit, one, many]) => {
+    const value = remaining[unit];
+    return { unit, value, label: value === 1 ? one : many };
+  });
+}

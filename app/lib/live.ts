@@ -51,6 +51,21 @@ export function editionPhase(now: Date, span: Timed): EditionPhase {
   return at < Date.parse(span.end) ? "live" : "over";
 }
 
+/**
+ * The attributes of an element shown in one phase only. Every phase's variant is in the HTML and all but the
+ * current one are `hidden`: a hydrated page re-renders them as its clock moves (useEditionPhase), and the home
+ * page, served without React, has its island flip the same attributes (app/islands/home.ts).
+ */
+export function phaseOnly(
+  shownIn: EditionPhase,
+  current: EditionPhase,
+): { "data-edition-phase": EditionPhase; hidden: boolean } {
+  return { "data-edition-phase": shownIn, hidden: shownIn !== current };
+}
+
+/** Every element `phaseOnly` marked, for the island. */
+export const phaseOnlySelector = "[data-edition-phase]";
+
 /** "14:05 left", then "59s left" under a minute, then "Ending now". */
 export function formatTimeLeft(seconds: number): string {
   if (seconds >= 60) return `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, "0")} left`;

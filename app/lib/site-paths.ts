@@ -5,8 +5,8 @@ export function speakerPath(id: string): string {
   return `/speakers/${id}`;
 }
 
-/** The home page's one script, built from app/islands/live-strip.ts outside the hashed assets (see vite.config.ts). */
-export const liveStripIslandPath = "/islands/live-strip.js";
+/** The home page's one script, built from app/islands/home.ts outside the hashed assets (see vite.config.ts). */
+export const homeIslandPath = "/islands/home.js";
 
 /** Paths that moved: the server answers them with a 301, and the app redirects on client-side navigation. */
 export const redirects: Readonly<Record<string, string>> = Object.fromEntries(

@@ -6,8 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
-import { useClock } from "../lib/clock";
-import { editionPhase } from "../lib/live";
+import { useEditionPhase } from "../lib/edition-phase";
 import { pageMeta, titled } from "../lib/seo";
 import { dayCalendarPath } from "../lib/site-paths";
 import { formatCalendarDate } from "../lib/time";
@@ -23,8 +22,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Agenda() {
   const event = content.event;
-  // The prerendered page holds the phase of its build; the page follows the clock (and ?now=) once it runs.
-  const phase = useClock((now) => editionPhase(now, content.eventSpan));
+  const phase = useEditionPhase();
   return (
     <>
       <PageHeader title="Agenda">

@@ -1,11 +1,17 @@
 import * as content from "../../content";
+import { CalendarLink } from "../components/calendar-link";
 import { GradientBlobs } from "../components/gradient-blobs";
 import { LiveStrip } from "../components/live-strip";
 import { SponsorGrid } from "../components/sponsor-grid";
 import { ButtonLink } from "../components/ui/button-link";
 import { PillHeading } from "../components/ui/pill-heading";
+import { useClock } from "../lib/clock";
+import { startCountdown } from "../lib/countdown";
+import { useEditionPhase } from "../lib/edition-phase";
+import { phaseOnly } from "../lib/live";
 import { pageMeta } from "../lib/seo";
-import { formatCalendarDate } from "../lib/time";
+import { dayCalendarPath } from "../lib/site-paths";
+import { formatCalendarDate, formatClock } from "../lib/time";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/home";
 
@@ -24,6 +30,7 @@ export default function Home() {
   const talks = content.talks;
   const demos = content.demos;
   const sponsors = content.sponsors;
+  const phase = useEditionPhase();
   const stats = [
     { value: agenda.filter((slot) => slot.type !== "Break").length, label: "live sessions" },
     { value: talks.length, label: "talks, Q&As and featured demos" },
@@ -46,14 +53,39 @@ export default function Home() {
             {formatCalendarDate(event.date)}.
           </p>
 
+          {/*
+            One card per phase of the edition, all in the HTML and all but the current one hidden: the page is
+            served without React, and its island (app/islands/home.ts) shows the right one for the visitor's clock.
+          */}
           <div className="mt-10 max-w-2xl rounded-3xl border border-white/15 bg-ink/60 p-6 backdrop-blur-sm sm:p-8">
-            <h2 className="text-2xl font-bold">{event.conclusion.heading}</h2>
-            <p className="mt-2 text-lg leading-relaxed text-white/85">{event.conclusion.message}</p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
-              <ButtonLink href="/agenda" variant="secondary">
-                Browse the agenda
-              </ButtonLink>
+            <div {...phaseOnly("upcoming", phase)}>
+              <h2 className="text-2xl font-bold">{event.upcoming.heading}</h2>
+              <p className="mt-2 text-lg leading-relaxed text-white/85">{event.upcoming.message}</p>
+              <StartCountdown />
+              <div className="mt-6 flex flex-wrap gap-3">
+                <ButtonLink href={event.links.register}>Register</ButtonLink>
+                <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
+              </div>
+            </div>
+            <div {...phaseOnly("live", phase)}>
+              <h2 className="text-2xl font-bold">{event.live.heading}</h2>
+              <p className="mt-2 text-lg leading-relaxed text-white/85">{event.live.message}</p>
+              <div className="mt-6 flex flex-wrap gap-3">
+                <ButtonLink href={event.links.broadcast}>Watch live</ButtonLink>
+                <ButtonLink href="/agenda" variant="secondary">
+                  Browse the agenda
+                </ButtonLink>
+              </div>
+            </div>
+            <div {...phaseOnly("over", phase)}>
+              <h2 className="text-2xl font-bold">{event.conclusion.heading}</h2>
+              <p className="mt-2 text-lg leading-relaxed text-white/85">{event.conclusion.message}</p>
+              <div className="mt-6 flex flex-wrap gap-3">
+                <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
+                <ButtonLink href="/agenda" variant="secondary">
+                  Browse the agenda
+                </ButtonLink>
+              </div>
             </div>
           </div>
         </div>
@@ -79,5 +111,38 @@ export default function Home() {
       </section>
       <LiveStrip />
     </>
+  );
+}
+
+/**
+ * Days, hours and minutes to the first session. The prerendered numbers are the build's, so they stay invisible
+ * (their space kept, so nothing moves) until the island writes the visitor's and shows them; the sentence above
+ * them holds without a script.
+ */
+function StartCountdown() {
+  const start = content.eventSpan.start;
+  const minute = useClock((now) => Math.floor(now.getTime() / 60_000));
+  const parts = startCountdown(new Date(minute * 60_000), new Date(start));
+  return (
+    <div className="mt-5">
+      <p className="text-white/85">
+        The stream starts at {formatClock(start, content.event.timeZone)} {content.event.timeZoneLabel}.
+      </p>
+      <dl data-countdown={start} className="invisible mt-3 flex gap-3">
+        {parts.map((part) => (
+          <div
+            key={part.unit}
+            className="flex min-w-20 flex-col-reverse rounded-2xl border border-white/15 bg-white/5 px-3 py-2 text-center"
+          >
+            <dt data-countdown-label={part.unit} className="text-sm text-muted">
+              {part.label}
+            </dt>
+            <dd data-countdown-value={part.unit} className="font-display text-3xl font-bold tabular-nums">
+              {part.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
