@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/local-site";
 import { serverCommandLine } from "./scripts/server-command";
+import { referenceFiles, testScope } from "./scripts/test-scope";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 
 if (!existsSync(chromiumPath)) {
@@ -14,8 +15,13 @@ if (!existsSync(chromiumPath)) {
  * End-to-end tests run in Debian's Chromium against the built site, served by our own server exactly as in
  * production (`npm run build` first; `npm test` does both).
  */
+const scope = testScope();
+
 export default defineConfig({
   testDir: "tests/e2e",
+  // The reference edition's spec checks, the edition's own tests, or both (scripts/test-scope.ts).
+  testMatch: scope === "reference" ? referenceFiles("spec") : "**/*.spec.ts",
+  testIgnore: scope === "edition" ? referenceFiles("spec") : [],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,

@@ -9,6 +9,7 @@ import {
   editionIds,
   editionPublicDir,
   editionsRoot,
+  testEditionsRoot,
   latestEditionId,
   missingImages,
   newEdition,
@@ -47,7 +48,7 @@ describe("Choosing an edition", () => {
 
   it("refuses an unknown edition in one line that names it and the editions there are", () => {
     expect(() => selectedEditionId({ EDITION: "glosaic-1999" })).toThrow(
-      `Unknown edition "glosaic-1999": there is no folder editions/glosaic-1999 (editions: ${editionIds().join(", ")})`,
+      `Unknown edition "glosaic-1999": there is no folder editions/glosaic-1999 (editions: ${[...editionIds(), ...editionIds(testEditionsRoot)].join(", ")})`,
     );
     expect(() => selectedEditionId({ EDITION: "../content" })).toThrow(/^EDITION must be an edition id/);
   });

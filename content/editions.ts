@@ -36,12 +36,21 @@ export class EditionError extends Error {
 /** Where editions live: `editions/` under the working folder (the repository root for every npm script). */
 export const editionsRoot = path.resolve("editions");
 
-export function editionDir(id: string, root = editionsRoot): string {
-  return path.join(root, id);
+/**
+ * Small editions made for the tests (another zone, another shape), which `EDITION` selects like any other but
+ * `npm run new-edition` never starts from, and which an organiser's folder of editions does not list.
+ */
+export const testEditionsRoot = path.resolve("tests/editions");
+
+/** An edition's folder: under `root` when given; otherwise under editions/, or else tests/editions/. */
+export function editionDir(id: string, root?: string): string {
+  if (root) return path.join(root, id);
+  const test = path.join(testEditionsRoot, id);
+  return !existsSync(path.join(editionsRoot, id)) && existsSync(test) ? test : path.join(editionsRoot, id);
 }
 
 /** The edition's images, served at the site's root (Vite's public folder). */
-export function editionPublicDir(id: string, root = editionsRoot): string {
+export function editionPublicDir(id: string, root?: string): string {
   return path.join(editionDir(id, root), "public");
 }
 
@@ -87,21 +96,22 @@ export function editionIds(root = editionsRoot): string[] {
 }
 
 /** The edition EDITION names, or the reference edition; an id without a folder is an error. */
-export function selectedEditionId(env: NodeJS.ProcessEnv = process.env, root = editionsRoot): string {
+export function selectedEditionId(env: NodeJS.ProcessEnv = process.env, root?: string): string {
   const id = env.EDITION?.trim() || defaultEditionId;
   if (!editionIdPattern.test(id)) {
     throw new EditionError(`EDITION must be an edition id such as ${defaultEditionId} (got ${JSON.stringify(id)})`);
   }
   if (!existsSync(editionDir(id, root))) {
+    const known = root ? editionIds(root) : [...editionIds(), ...editionIds(testEditionsRoot)];
     throw new EditionError(
-      `Unknown edition "${id}": there is no folder editions/${id} (editions: ${editionIds(root).join(", ") || "none"})`,
+      `Unknown edition "${id}": there is no folder editions/${id} (editions: ${known.join(", ") || "none"})`,
     );
   }
   return id;
 }
 
 /** Reads an edition's files as authored, before validation. A missing or malformed file is an EditionError. */
-export function readEditionInput(id: string, root = editionsRoot): EditionInput {
+export function readEditionInput(id: string, root?: string): EditionInput {
   const sections = Object.entries(sectionFiles).map(([section, file]): [string, unknown] => [
     section,
     readSection(id, file, root),
@@ -111,8 +121,9 @@ export function readEditionInput(id: string, root = editionsRoot): EditionInput 
 }
 
 /** One section file of an edition, parsed but not yet checked. */
-function readSection(id: string, file: string, root: string): unknown {
-  const where = `editions/${id}/${file}`;
+function readSection(id: string, file: string, root: string | undefined): unknown {
+  // Said as the organiser finds it: editions/<id>/<file>, or tests/editions/<id>/<file> for a test edition.
+  const where = root ? `editions/${id}/${file}` : path.relative(process.cwd(), path.join(editionDir(id), file));
   let text: string;
   try {
     text = readFileSync(path.join(editionDir(id, root), file), "utf8");

@@ -77,6 +77,8 @@ export const eventSchema = z
     }),
     /** Demo voting is open between these instants; outside them votes are refused. */
     voting: z.object({ opens: instant, closes: instant }),
+    /** How many of the demos with the most votes are presented live on the day (the reference edition: 4). */
+    presentedLive: z.number().int().positive(),
   })
   // The zone's name is settled once, at validation, so the build and the browser say the same whatever their Intl.
   .transform((event) => ({ ...event, timeZoneName: event.timeZoneName ?? zoneName(event.timeZone, event.date) }));

@@ -159,6 +159,11 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     speaker(briefing.speakerId, `briefing "${briefing.slug}"`);
   });
 
+  if (event.presentedLive > edition.demos.length) {
+    problems.push(
+      `event presentedLive: ${String(event.presentedLive)} demos cannot be presented of ${String(edition.demos.length)}`,
+    );
+  }
   if (Date.parse(event.voting.opens) >= Date.parse(event.voting.closes)) {
     problems.push("voting closes before it opens");
   }

@@ -43,13 +43,17 @@ export default function DemoVoting() {
   );
 }
 
-/** The page's first lines, in the tense of the edition's phase: the top four are presented on the day. */
+const numberWords = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/** The page's first lines, in the tense of the edition's phase: the top demos are presented on the day. */
 function Intro() {
   const over = useClock((now) => editionPhase(now, content.eventSpan) === "over");
+  const count = content.event.presentedLive;
+  const top = count === 1 ? "The demo" : `The ${numberWords[count - 1] ?? String(count)}`;
   return (
     <p>
-      The community demos of {content.event.name}, ranked by the audience&apos;s votes. The four with the most votes{" "}
-      {over ? "were" : "will be"} presented live, with audience Q&amp;A.
+      The community demos of {content.event.name}, ranked by the audience&apos;s votes. {top} with the most votes{" "}
+      {over ? (count === 1 ? "was" : "were") : "will be"} presented live, with audience Q&amp;A.
     </p>
   );
 }

@@ -1,0 +1,20 @@
+/**
+ * Which tests a run takes, for the suite's passes over editions (scripts/test-editions.ts). The tests of the
+ * spec's exact strings and figures live in files named `*.reference.test.ts` (unit) and `*.reference.spec.ts`
+ * (browser): they run on the reference edition whatever EDITION says. Every other test takes its expected values
+ * from the edition it runs on. `GLOSAIC_TESTS` says which of the two a run takes; unset, both.
+ */
+export type TestScope = "all" | "edition" | "reference";
+
+export const testScopeVariable = "GLOSAIC_TESTS";
+
+export function testScope(env: NodeJS.ProcessEnv = process.env): TestScope {
+  const value = env[testScopeVariable] ?? "all";
+  if (value === "all" || value === "edition" || value === "reference") return value;
+  throw new Error(`${testScopeVariable} must be all, edition or reference (got ${JSON.stringify(value)})`);
+}
+
+/** The suffix of the reference edition's test files: `reference.test` (unit) or `reference.spec` (browser). */
+export function referenceFiles(kind: "test" | "spec"): string {
+  return `**/*.reference.${kind}.ts`;
+}
