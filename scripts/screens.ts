@@ -5,27 +5,49 @@
  *
  * Routes: the sitemap's, plus the pages kept out of it (briefings, stream screens, /talks_demos, /404).
  * Files: reports/screens/<route>-<width>.png, for instance agenda-390.png, speakers-ada-1440.png, home-1920.png.
+ *
+ * `npm run screens -- --phases` instead photographs the pages that change with the edition's phase (home, agenda,
+ * demo voting) at an instant before, during and after the edition (?now=), at 390 and 1440 px:
+ * reports/screens/phases/<edition>-<phase>-<route>-<width>.png.
  */
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { prerenderPaths } from "../app/lib/page-list";
+import { editionId } from "../content";
+import { at, editionMoments } from "../tests/e2e/moments";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
 const widths = [390, 768, 1440, 1920] as const;
 /** A phone, a tablet, a laptop and a desktop screen: the first screenful each would show. */
 const heights: Record<(typeof widths)[number], number> = { 390: 844, 768: 1024, 1440: 900, 1920: 1080 };
-const outDir = path.resolve("reports/screens");
+const phases = process.argv.includes("--phases");
+const outDir = path.resolve(phases ? "reports/screens/phases" : "reports/screens");
+
+/** A shot: the page to load and the file's name without its width. */
+interface Shot {
+  url: string;
+  name: string;
+}
 
 async function main() {
   const started = Date.now();
-  const given = process.argv[2];
+  const given = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   const server = given ? null : await startBuiltServer();
   const base = (given ?? server?.url ?? "").replace(/\/$/, "");
   let browser: Browser | undefined;
   try {
-    const routes = await routesOf(base);
-    await rm(outDir, { recursive: true, force: true });
+    const shots: Shot[] = phases
+      ? Object.entries(editionMoments).flatMap(([phase, instant]) =>
+          ["/", "/agenda", "/demo-voting"].map((route) => ({
+            url: at(route, instant),
+            name: `${editionId}-${phase}-${slugOf(route)}`,
+          })),
+        )
+      : (await routesOf(base)).map((route) => ({ url: route, name: slugOf(route) }));
+    const shotWidths = phases ? ([390, 1440] as const) : widths;
+    // Phase shots of several editions sit side by side: only a full run starts from an empty folder.
+    if (!phases) await rm(outDir, { recursive: true, force: true });
     await mkdir(outDir, { recursive: true });
     const launched = await chromium.launch({
       executablePath: chromiumPath,
@@ -42,8 +64,8 @@ async function main() {
         colorScheme: "dark",
       });
       const page = await context.newPage();
-      for (const route of routes) {
-        await page.goto(base + route, { waitUntil: "load" });
+      for (const shot of shots) {
+        await page.goto(base + shot.url, { waitUntil: "load" });
         await page.waitForLoadState("networkidle");
         await page.evaluate(async () => {
           // Lazy images below the first screen would be blank in a full-page picture: load them all now.
@@ -66,14 +88,14 @@ async function main() {
             .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
           await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
         });
-        await page.screenshot({ path: path.join(outDir, `${slugOf(route)}-${width}.png`), fullPage: true });
+        await page.screenshot({ path: path.join(outDir, `${shot.name}-${width}.png`), fullPage: true });
       }
       await context.close();
-      console.log(`${width} px: ${routes.length} routes`);
+      console.log(`${width} px: ${shots.length} pages`);
     };
-    await Promise.all(widths.map(shoot));
+    await Promise.all(shotWidths.map(shoot));
     console.log(
-      `${routes.length * widths.length} screenshots in ${path.relative(process.cwd(), outDir)}/ ` +
+      `${shots.length * shotWidths.length} screenshots in ${path.relative(process.cwd(), outDir)}/ ` +
         `(${Math.round((Date.now() - started) / 1000)} s)`,
     );
   } finally {

@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatCalendarDate } from "../app/lib/time";
+import { edition, editionId } from "../content";
+import { builtEditionId, editionIds, readEditionInput, testEditionsRoot } from "../content/editions";
+import { validateEdition } from "../content/validate";
+
+const clientDir = path.resolve("build/client");
+
+/** The facts that identify an edition on a page: its name, its day as pages write it, its zone's name and city. */
+function factsOf(event: { name: string; date: string; timeZone: string; timeZoneName: string }): string[] {
+  const city = event.timeZone.split("/").at(-1)?.replaceAll("_", " ") ?? "";
+  return [event.name, formatCalendarDate(event.date), event.timeZoneName, city];
+}
+
+/** Every text file of the build: pages, calendars, the sitemap, data. */
+function builtTextFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(html|ics|xml|txt|json|webmanifest)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe("The built site", () => {
+  it("is of the edition under test (npm run build first)", () => {
+    expect(builtEditionId(clientDir)).toBe(editionId);
+  });
+
+  it("says nothing of any other edition: its name, its day, its zone or the zone's city", () => {
+    const ours = new Set(factsOf(edition.event));
+    const others = [...editionIds(), ...editionIds(testEditionsRoot)]
+      .filter((id) => id !== editionId)
+      .flatMap((id) => factsOf(validateEdition(readEditionInput(id), id).event).map((fact) => ({ id, fact })))
+      .filter(({ fact }) => fact && !ours.has(fact));
+    expect(others.length).toBeGreaterThan(0);
+    const files = builtTextFiles(clientDir);
+    expect(files.length).toBeGreaterThan(10);
+    const found = files.flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      return others
+        .filter(({ fact }) => text.includes(fact))
+        .map(({ id, fact }) => `${path.relative(clientDir, file)}: "${fact}" (of ${id})`);
+    });
+    expect(found).toEqual([]);
+  });
+});
