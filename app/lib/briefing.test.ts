@@ -1,26 +1,87 @@
 import { describe, expect, it } from "vitest";
-import { edition, type Edition } from "../../content";
+import { edition, type AgendaSlot, type BackstageSession, type Briefing, type Edition } from "../../content";
 import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "./briefing";
+import { formatClock, formatTimeRange, formatWeekdayDate, minutesBefore, zonedDate } from "./time";
 
-const et = { timeZone: edition.event.timeZone, label: edition.event.timeZoneLabel };
+/*
+ * Every expected value here comes from the edition under test: its agenda, backstage and speakers, and the rules
+ * of the spec (a speaker joins 5 minutes before their first session, the moderator who opens the day 15). The
+ * reference edition's own briefings, word for word, are in briefing.reference.test.ts.
+ */
+const { event } = edition;
+const eventZone = { timeZone: event.timeZone, label: event.timeZoneLabel };
 
-function briefing(slug: string, from: Edition = edition) {
-  const found = from.briefings.find((b) => b.slug === slug);
-  if (!found) throw new Error(`no briefing ${slug}`);
-  return found;
+/** The speaker's briefing in the edition, or one made for them: any speaker's briefing works the same way. */
+function briefingOf(speakerId: string, from: Edition = edition): Briefing {
+  return (
+    from.briefings.find((b) => b.speakerId === speakerId) ?? {
+      slug: speakerId,
+      path: `/speakers/${speakerId}`,
+      speakerId,
+      badges: ["Speaker", "Talk"],
+    }
+  );
 }
 
-function view(slug: string, from: Edition = edition) {
-  const result = briefingView(from, briefing(slug, from));
-  if (!result.found) throw new Error(`briefing ${slug} has no speaker`);
+function view(briefing: Briefing, from: Edition = edition) {
+  const result = briefingView(from, briefing);
+  if (!result.found) throw new Error(`briefing ${briefing.slug} has no speaker`);
   return result;
 }
 
-function timeline(slug: string) {
-  const { sessions, joinTime } = view(slug);
-  if (!joinTime) throw new Error(`briefing ${slug} has no join time`);
-  return timelineOf(sessions, joinTime, et, edition.event.date).map((step) => `${step.time} ${step.what}`);
+function timeline(briefing: Briefing, zone = eventZone, from: Edition = edition) {
+  const { sessions, joinTime } = view(briefing, from);
+  if (!joinTime) throw new Error(`briefing ${briefing.slug} has no join time`);
+  return timelineOf(sessions, joinTime, zone, event.date).map((step) => `${step.time} ${step.what}`);
 }
+
+/** The one speaker the edition has for a case, or an error that says what the edition lacks. */
+function speakerWhere(what: string, ids: (string | undefined)[]): string {
+  const id = ids.find((candidate) => candidate !== undefined);
+  if (!id) throw new Error(`the edition has no ${what}`);
+  return id;
+}
+
+const onStream = (id: string): AgendaSlot[] =>
+  edition.agenda.filter((slot) => slot.hostId === id || slot.speakerIds.includes(id));
+const backstageOf = (id: string): BackstageSession[] =>
+  edition.backstage.filter((session) => session.participantIds.includes(id));
+const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id === id)?.name;
+
+/** "10:00 - 10:30am ET": a session's times as the timeline writes them in the event's zone. */
+const range = (session: { start: string; end: string }) =>
+  `${formatTimeRange(session.start, session.end, event.timeZone)} ${event.timeZoneLabel}`;
+/** "9:55am ET join the stream (virtual green room)": the first step, `lead` minutes before `start`. */
+const joinStep = (start: string, lead: number) =>
+  `${formatClock(minutesBefore(start, lead), event.timeZone)} ${event.timeZoneLabel} join the stream (virtual green room)`;
+/** "session", or "session (first of 7)" for a speaker with more than one session on stream. */
+const sessionWord = (id: string) =>
+  onStream(id).length > 1 ? `session (first of ${String(onStream(id).length)})` : "session";
+
+const opening = edition.agenda[0]!;
+/** The moderator who opens the day. */
+const openingHost = speakerWhere("moderator opening the day", [opening.hostId]);
+/** A speaker (not the moderator) on a moderated panel. */
+const panellist = speakerWhere(
+  "panellist on a moderated panel",
+  edition.agenda.filter((slot) => slot.type === "Panel" && slot.hostId).flatMap((slot) => slot.speakerIds),
+);
+/** A speaker whose day starts backstage, in the green room, before their session on stream. */
+const greenRoomSpeaker = speakerWhere(
+  "speaker who starts in the green room",
+  edition.backstage
+    .flatMap((session) => session.participantIds)
+    .filter(
+      (id) => onStream(id).length > 0 && Date.parse(backstageOf(id)[0]!.start) < Date.parse(onStream(id)[0]!.start),
+    ),
+);
+/** A speaker with one session on stream and nothing backstage, who does not open the day. */
+const soloSpeaker = speakerWhere(
+  "speaker with a single session and no green room",
+  edition.agenda
+    .flatMap((slot) => slot.speakerIds)
+    .filter((id) => id !== openingHost && onStream(id).length === 1 && backstageOf(id).length === 0),
+);
 
 describe("The banner a briefing opens with", () => {
   const tokyo = { name: "Tokyo edition", date: "2026-10-01", timeZone: "Asia/Tokyo" };
@@ -46,138 +107,160 @@ describe("The banner a briefing opens with", () => {
   });
 });
 
-describe("The panel speaker's briefing", () => {
-  it("by default shows the open-model co-founder and the panel's own title", () => {
-    const { speaker, sessions } = view("leilani");
-    expect(speaker).toMatchObject({ name: "Leilani Kealoha", firstName: "Leilani" });
-    expect(speaker.title).toMatch(/^Co-founder, /);
-    expect(sessions.map((s) => s.title)).toEqual(["Panel Discussion on AI and ML"]);
+describe("A briefing's speaker and sessions", () => {
+  it("without a configuration entry shows the speaker's record and the agenda's own titles", () => {
+    const { speaker, sessions } = view(briefingOf(panellist), { ...edition, briefingConfig: {} });
+    const record = edition.speakers.find((s) => s.id === panellist)!;
+    expect(speaker).toEqual({
+      name: record.name,
+      firstName: record.name.split(" ")[0],
+      title: record.title,
+      portrait: record.portrait,
+    });
+    const own = [...backstageOf(panellist), ...onStream(panellist)];
+    expect(sessions.map((s) => s.title).sort()).toEqual(own.map((s) => s.title).sort());
   });
 
   it("takes the session title and the speaker from its '{slug}-qa' configuration entry when there is one", () => {
+    const briefing = { ...briefingOf(greenRoomSpeaker), configKey: `${briefingOf(greenRoomSpeaker).slug}-qa` };
     const configured: Edition = {
       ...edition,
       briefingConfig: {
-        "leilani-qa": {
+        [briefing.configKey]: {
           title: "Open models in production",
           speaker: { name: "Mara Quint", title: "Co-founder, Example Models", imgUrl: "/portraits/mara.svg" },
         },
       },
     };
-    const { speaker, sessions, joinTime } = view("leilani", configured);
+    const { speaker, sessions, joinTime } = view(briefing, configured);
     expect(speaker).toEqual({
       name: "Mara Quint",
       firstName: "Mara",
       title: "Co-founder, Example Models",
       portrait: "/portraits/mara.svg",
     });
-    expect(sessions.map((s) => s.title)).toEqual(["Open models in production"]);
-    expect(joinTime).toBe(view("leilani").joinTime);
+    // Sessions on stream take the entry's title; the green room keeps its own, as the audience never sees it.
+    expect(sessions.map((s) => s.title)).toEqual([
+      ...backstageOf(greenRoomSpeaker).map((s) => s.title),
+      ...onStream(greenRoomSpeaker).map(() => "Open models in production"),
+    ]);
+    expect(joinTime).toBe(view(briefingOf(greenRoomSpeaker)).joinTime);
   });
 
   it("keeps the default speaker when the entry renames only the session", () => {
-    const configured: Edition = { ...edition, briefingConfig: { "leilani-qa": { title: "Renamed" } } };
-    expect(view("leilani", configured).speaker.name).toBe("Leilani Kealoha");
-    expect(view("leilani", configured).sessions[0]?.title).toBe("Renamed");
+    const briefing = { ...briefingOf(soloSpeaker), configKey: "solo-qa" };
+    const configured: Edition = { ...edition, briefingConfig: { "solo-qa": { title: "Renamed" } } };
+    expect(view(briefing, configured).speaker.name).toBe(nameOf(soloSpeaker));
+    expect(view(briefing, configured).sessions[0]?.title).toBe("Renamed");
   });
 
-  it("names the fellow panellists (a model-lab and a cloud-compute founder) and the moderator", () => {
-    const { panel } = view("leilani");
-    expect(panel?.panellists.map((p) => p.name)).toEqual(["Rustam Nazarov", "Ingrid Solberg"]);
-    expect(panel?.panellists.map((p) => p.title)).toEqual([
-      "Founder, Quillwork Labs",
-      "Founder and CEO, Stratacore Cloud",
-    ]);
-    expect(panel?.moderator.name).toBe("Adaeze Fontaine");
-  });
-
-  it("has the timeline 9:55am join, then the 10:00 - 10:30am panel (decision 002)", () => {
-    expect(timeline("leilani")).toEqual([
-      "9:55am ET join the stream (virtual green room)",
-      "10:00 - 10:30am ET session",
-    ]);
+  it("names a panellist's fellow panellists and the moderator, and no panel for the moderator", () => {
+    const slot = onStream(panellist).find((s) => s.type === "Panel" && s.hostId)!;
+    const { panel } = view(briefingOf(panellist));
+    expect(panel?.panellists.map((p) => p.name)).toEqual(slot.speakerIds.filter((id) => id !== panellist).map(nameOf));
+    expect(panel?.moderator.name).toBe(nameOf(slot.hostId!));
+    expect(view(briefingOf(slot.hostId!)).panel).toBeUndefined();
   });
 });
 
-describe("The other briefings", () => {
-  it("gives the demo speaker 'Demo of Feedback Forensics', joining at 12:30pm for 12:35 - 12:40pm", () => {
-    const { sessions } = view("linnea");
-    expect(sessions.map((s) => s.title)).toEqual(["Demo of Feedback Forensics"]);
-    expect(timeline("linnea")).toEqual([
-      "12:30pm ET join the stream (virtual green room)",
-      "12:35 - 12:40pm ET session",
+describe("A briefing's timeline", () => {
+  it("has the moderator who opens the day join 15 minutes early, for the first of their sessions", () => {
+    expect(view(briefingOf(openingHost)).sessions).toHaveLength(
+      onStream(openingHost).length + backstageOf(openingHost).length,
+    );
+    expect(timeline(briefingOf(openingHost))).toEqual([
+      joinStep(opening.start, 15),
+      `${range(opening)} ${sessionWord(openingHost)}`,
     ]);
   });
 
-  it("has the moderator join at 9:45am for the first of seven sessions", () => {
-    const { sessions, panel } = view("adaeze");
-    expect(sessions).toHaveLength(7);
-    expect(panel).toBeUndefined();
-    expect(timeline("adaeze")).toEqual([
-      "9:45am ET join the stream (virtual green room)",
-      "10:00 - 10:30am ET session (first of 7)",
+  it("has a speaker with one session join 5 minutes before it", () => {
+    const [session] = onStream(soloSpeaker);
+    expect(view(briefingOf(soloSpeaker)).sessions).toHaveLength(1);
+    expect(timeline(briefingOf(soloSpeaker))).toEqual([joinStep(session!.start, 5), `${range(session!)} session`]);
+  });
+
+  it("has a speaker with the green room first join 5 minutes before it, then go on to their session", () => {
+    const [greenRoom] = backstageOf(greenRoomSpeaker);
+    const [first] = onStream(greenRoomSpeaker);
+    expect(view(briefingOf(greenRoomSpeaker)).sessions.map((s) => s.type)).toEqual([
+      "Green room",
+      ...onStream(greenRoomSpeaker).map((s) => s.type),
+    ]);
+    expect(timeline(briefingOf(greenRoomSpeaker))).toEqual([
+      joinStep(greenRoom!.start, 5),
+      `${range(greenRoom!)} green room`,
+      `${range(first!)} ${sessionWord(greenRoomSpeaker)}`,
     ]);
   });
 
-  it("has the second panel speaker join at 9:40am for the green room, then the panel", () => {
-    expect(view("rustam").sessions.map((s) => s.type)).toEqual(["Green room", "Panel"]);
-    expect(view("rustam").panel?.panellists.map((p) => p.name)).toEqual(["Leilani Kealoha", "Ingrid Solberg"]);
-    expect(timeline("rustam")).toEqual([
-      "9:40am ET join the stream (virtual green room)",
-      "9:45 - 10:00am ET green room",
-      "10:00 - 10:30am ET session",
-    ]);
-  });
-
-  it("has the talk speaker join at 12:15pm for one session", () => {
-    expect(view("soraya").sessions).toHaveLength(1);
-    expect(timeline("soraya")).toEqual([
-      "12:15pm ET join the stream (virtual green room)",
-      "12:20 - 12:35pm ET session",
-    ]);
-  });
-
-  it("has the rehearsal speaker join before the tech check, which is all they have", () => {
-    expect(timeline("test-speaker")).toEqual([
-      "9:15am ET join the stream (virtual green room)",
-      "9:20 - 9:35am ET green room",
+  it("has a speaker who is only backstage (a rehearsal) join before it, which is all they have", () => {
+    // A tech check before the day opens, for someone with no session on stream.
+    const rehearsal: BackstageSession = {
+      id: "tech-check-only",
+      start: minutesBefore(opening.start, 40),
+      end: minutesBefore(opening.start, 25),
+      type: "Green room",
+      title: "Tech check rehearsal",
+      participantIds: ["rehearsal-only"],
+    };
+    const withRehearsal: Edition = {
+      ...edition,
+      speakers: [...edition.speakers, { ...edition.speakers[0]!, id: "rehearsal-only", name: "Rae Hearsal" }],
+      backstage: [...edition.backstage, rehearsal],
+    };
+    expect(timeline(briefingOf("rehearsal-only"), eventZone, withRehearsal)).toEqual([
+      joinStep(rehearsal.start, 5),
+      `${range(rehearsal)} green room`,
     ]);
   });
 });
 
 describe("The timeline in a visitor's own zone", () => {
+  const briefing = briefingOf(soloSpeaker);
+  const { joinTime } = view(briefing);
+  // UTC+14 and UTC-11 are 25 hours apart, so the event's day is another day in at least one of them.
+  const faraway = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find(
+    (zone) => zonedDate(new Date(joinTime!), zone) !== event.date,
+  )!;
+
   it("writes the day beside a time that falls on another day than the event's", () => {
-    const { sessions, joinTime } = view("soraya");
-    const auckland = timelineOf(sessions, joinTime!, { timeZone: "Pacific/Auckland", label: "GMT+12" }, "2025-04-16");
-    expect(auckland.map((step) => step.time)).toEqual([
-      "4:15am GMT+12 (Thu, Apr 17)",
-      "4:20 - 4:35am GMT+12 (Thu, Apr 17)",
+    const [session] = onStream(soloSpeaker);
+    const day = (instant: string) =>
+      zonedDate(new Date(instant), faraway) === event.date ? "" : ` (${formatWeekdayDate(instant, faraway)})`;
+    const times = timelineOf(view(briefing).sessions, joinTime!, { timeZone: faraway, label: "GMT+X" }, event.date);
+    expect(times.map((step) => step.time)).toEqual([
+      `${formatClock(joinTime!, faraway)} GMT+X${day(joinTime!)}`,
+      `${formatTimeRange(session!.start, session!.end, faraway)} GMT+X${day(session!.start)}`,
     ]);
-    const berlin = timelineOf(sessions, joinTime!, { timeZone: "Europe/Berlin", label: "GMT+2" }, "2025-04-16");
-    expect(berlin.map((step) => step.time)).toEqual(["6:15pm GMT+2", "6:20 - 6:35pm GMT+2"]);
+    expect(times[0]?.time).toMatch(/ GMT\+X \(\w{3}, \w{3} \d{1,2}\)$/);
+  });
+
+  it("writes no day beside the times in the event's own zone, which are all on the event's day", () => {
+    for (const b of edition.briefings) {
+      const result = briefingView(edition, b);
+      if (!result.found || !result.joinTime) continue;
+      for (const step of timelineOf(result.sessions, result.joinTime, eventZone, event.date)) {
+        expect(step.time, b.slug).not.toMatch(/\(/);
+      }
+    }
   });
 });
 
 describe("A briefing whose speaker record is missing", () => {
-  const withoutDemoSpeaker: Edition = {
-    ...edition,
-    speakers: edition.speakers.filter((s) => s.id !== briefing("linnea").speakerId),
-  };
+  const briefing = briefingOf(soloSpeaker);
+  const withoutSpeaker: Edition = { ...edition, speakers: edition.speakers.filter((s) => s.id !== soloSpeaker) };
 
   it("is 'not found', not a page about nobody", () => {
-    expect(briefingView(withoutDemoSpeaker, briefing("linnea", withoutDemoSpeaker))).toEqual({
-      found: false,
-      briefing: briefing("linnea"),
-    });
+    expect(briefingView(withoutSpeaker, briefing)).toEqual({ found: false, briefing });
   });
 
   it("is still found when its configuration entry stands in a speaker", () => {
     const configured: Edition = {
-      ...withoutDemoSpeaker,
-      briefings: withoutDemoSpeaker.briefings.map((b) => (b.slug === "linnea" ? { ...b, configKey: "linnea-qa" } : b)),
-      briefingConfig: { "linnea-qa": { speaker: { name: "Ola Berg", title: "Engineer", imgUrl: "/portraits/o.svg" } } },
+      ...withoutSpeaker,
+      briefingConfig: { "stand-in": { speaker: { name: "Ola Berg", title: "Engineer", imgUrl: "/portraits/o.svg" } } },
     };
-    expect(view("linnea", configured).speaker.name).toBe("Ola Berg");
+    expect(view({ ...briefing, configKey: "stand-in" }, configured).speaker.name).toBe("Ola Berg");
   });
 });
 

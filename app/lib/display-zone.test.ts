@@ -1,23 +1,35 @@
 import { describe, expect, it } from "vitest";
+import { edition, editionInput } from "../../content";
 import { displayZoneFor } from "./display-zone";
+import { zoneName, zoneOffsetMinutes } from "./time";
+
+const { event } = edition;
+const firstSession = new Date(edition.agenda[0]!.start);
+/** A visitor somewhere else than the event, so that the default visibly ignores where they are. */
+const elsewhere = event.timeZone === "Asia/Tokyo" ? "America/New_York" : "Asia/Tokyo";
 
 describe("The zone times are shown in", () => {
-  it("is Eastern Time, labelled ET, by default", () => {
-    expect(displayZoneFor("event", "Asia/Tokyo")).toEqual({
+  it("is the edition's zone, with its label and its name in full, by default", () => {
+    // The content may name the zone itself; otherwise its CLDR name on the day ("Eastern Time").
+    const name = editionInput.event.timeZoneName ?? zoneName(event.timeZone, event.date);
+    expect(displayZoneFor("event", elsewhere)).toEqual({
       choice: "event",
-      timeZone: "America/New_York",
-      label: "ET",
-      description: "Eastern Time (ET)",
+      timeZone: event.timeZone,
+      label: event.timeZoneLabel,
+      description: `${name} (${event.timeZoneLabel})`,
     });
   });
 
   it("is the visitor's own zone, named as on the event day, once they switch", () => {
+    // Berlin is UTC+1 in winter and UTC+2 in summer: the label is the offset on the event's day, whenever one reads.
+    const berlin = `GMT+${String(zoneOffsetMinutes(firstSession, "Europe/Berlin") / 60)}`;
     expect(displayZoneFor("local", "Europe/Berlin")).toEqual({
       choice: "local",
       timeZone: "Europe/Berlin",
-      label: "GMT+2",
-      description: "your time zone, Europe/Berlin (GMT+2)",
+      label: berlin,
+      description: `your time zone, Europe/Berlin (${berlin})`,
     });
+    // Tokyo keeps one offset all year.
     expect(displayZoneFor("local", "Asia/Tokyo").label).toBe("GMT+9");
   });
 });
