@@ -5,10 +5,12 @@ import {
   leaderboardFromServer,
   placeholderPortrait,
   searchDemos,
+  type LeaderboardDemo,
   type ServerDemo,
 } from "./leaderboard";
 import { speakerById } from "./lookups";
 
+// Expected values come from the edition's own demos; leaderboard.reference.test.ts checks the spec's seven.
 const records: ServerDemo[] = edition.demos.map(({ id, title, description, presenterId, votes, tags }) => ({
   id,
   title,
@@ -18,18 +20,23 @@ const records: ServerDemo[] = edition.demos.map(({ id, title, description, prese
   tags,
 }));
 
+/** Ranked 1, 2, 3... with never more votes below than above, and every demo there once. */
+function expectRanked(board: LeaderboardDemo[], ids: string[]) {
+  expect(board.map((demo) => demo.rank)).toEqual(board.map((_, index) => index + 1));
+  board.slice(1).forEach((demo, index) => {
+    expect(demo.votes, demo.id).toBeLessThanOrEqual(board[index]!.votes);
+  });
+  expect(board.map((demo) => demo.id).sort()).toEqual([...ids].sort());
+}
+
 describe("The leaderboard", () => {
   it("ranks the demos by votes, most first", () => {
     const board = leaderboardFromServer(records, edition.demos, speakerById);
-    expect(board.map((demo) => [demo.rank, demo.votes])).toEqual([
-      [1, 93],
-      [2, 62],
-      [3, 57],
-      [4, 48],
-      [5, 46],
-      [6, 45],
-      [7, 27],
-    ]);
+    expectRanked(
+      board,
+      records.map((record) => record.id),
+    );
+    expect(board[0]?.votes).toBe(Math.max(...records.map((record) => record.votes)));
   });
 
   it("keeps the catalogue order between demos with equal votes", () => {
@@ -40,13 +47,15 @@ describe("The leaderboard", () => {
   });
 
   it("shows each presenter from the content, and the project link from the local catalogue", () => {
-    const [first] = leaderboardFromServer(records, edition.demos, speakerById);
-    expect(first).toMatchObject({
-      id: "demo-1",
-      title: "Loomtrace",
-      presenter: { name: "Zeynep Arslan", portrait: "/portraits/zeynep-arslan.svg" },
-      projectUrl: "https://code.example.com/zeyneparslan/loomtrace",
-    });
+    for (const demo of leaderboardFromServer(records, edition.demos, speakerById)) {
+      const catalogued = edition.demos.find((d) => d.id === demo.id)!;
+      const presenter = edition.speakers.find((speaker) => speaker.id === catalogued.presenterId)!;
+      expect(demo, demo.id).toMatchObject({
+        title: catalogued.title,
+        presenter: { name: presenter.name, title: presenter.title, portrait: presenter.portrait },
+        projectUrl: catalogued.projectUrl,
+      });
+    }
   });
 
   it("shows an unknown presenter's id as the name, with the title Presenter and a placeholder portrait", () => {
@@ -61,21 +70,19 @@ describe("The leaderboard", () => {
   });
 
   it("takes the counts from the server", () => {
-    const live = records.map((record) => (record.id === "demo-5" ? { ...record, votes: 1000 } : record));
-    expect(leaderboardFromServer(live, edition.demos, speakerById)[0]).toMatchObject({ id: "demo-5", votes: 1000 });
+    // The catalogue's last-placed demo, given more votes than any by the server, leads.
+    const last = leaderboardFromCatalogue(edition.demos, speakerById).at(-1)!;
+    const live = records.map((record) => (record.id === last.id ? { ...record, votes: 1000 } : record));
+    expect(leaderboardFromServer(live, edition.demos, speakerById)[0]).toMatchObject({ id: last.id, votes: 1000 });
   });
 
   it("falls back to the local catalogue sorted by votes", () => {
     const board = leaderboardFromCatalogue(edition.demos, speakerById);
-    expect(board.map((demo) => demo.title)).toEqual([
-      "Loomtrace",
-      "Quayside",
-      "Pebblenet",
-      "Weftwork",
-      "Notewell",
-      "Feedback Forensics",
-      "Sift Shell",
-    ]);
+    expectRanked(
+      board,
+      edition.demos.map((demo) => demo.id),
+    );
+    for (const demo of board) expect(demo.votes).toBe(edition.demos.find((d) => d.id === demo.id)!.votes);
   });
 });
 
@@ -84,35 +91,40 @@ describe("Searching demos", () => {
   const titles = (query: string) => searchDemos(board, query).map((demo) => demo.title);
 
   it("matches the title, ignoring case", () => {
-    expect(titles("QUAYSIDE")).toEqual(["Quayside"]);
-    expect(titles("weft")).toEqual(["Weftwork"]);
+    for (const demo of edition.demos) {
+      expect(titles(demo.title.toUpperCase())).toContain(demo.title);
+      expect(titles(demo.title.toLowerCase().slice(0, 4))).toContain(demo.title);
+    }
   });
 
   it("matches the presenter's name", () => {
-    expect(titles("obinna")).toEqual(["Sift Shell"]);
+    for (const demo of board) expect(titles(demo.presenter.name.toLowerCase())).toContain(demo.title);
   });
 
   it("matches the description", () => {
-    expect(titles("single-board computers")).toEqual(["Pebblenet"]);
+    for (const demo of edition.demos) expect(titles(demo.description.slice(5, 25))).toContain(demo.title);
   });
 
   it("matches any tag", () => {
-    expect(titles("Preference Data")).toEqual(["Feedback Forensics"]);
-    expect(titles("on-device")).toEqual(["Pebblenet"]);
+    for (const demo of edition.demos) {
+      for (const tag of demo.tags) expect(titles(tag.toUpperCase()), tag).toContain(demo.title);
+    }
   });
 
   it("keeps the ranking order and the ranks", () => {
-    expect(searchDemos(board, "local").map((demo) => [demo.rank, demo.title])).toEqual([
-      [2, "Quayside"],
-      [5, "Notewell"],
-      [7, "Sift Shell"],
-    ]);
+    // A query most demos match, so that the answer has several demos to keep in order.
+    const found = searchDemos(board, "e");
+    expect(found.length).toBeGreaterThan(1);
+    expect(found.map((demo) => demo.rank)).toEqual(
+      board.filter((demo) => found.includes(demo)).map((demo) => demo.rank),
+    );
+    for (const demo of found) expect(demo.rank).toBe(board.indexOf(demo) + 1);
   });
 
   it("shows everything for an empty or blank query, and nothing for a query that matches nothing", () => {
-    expect(titles("")).toHaveLength(7);
-    expect(titles("   ")).toHaveLength(7);
-    expect(titles("blockchain")).toEqual([]);
+    expect(titles("")).toHaveLength(edition.demos.length);
+    expect(titles("   ")).toHaveLength(edition.demos.length);
+    expect(titles("no demo is called this")).toEqual([]);
   });
 
   it("treats the query as plain text, not a pattern", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { shareIntentText, shareIntentUrl, speakerShareIntent, withParticipants } from "./share-intent";
-import { sessionsOf } from "./speaker-schedule";
+import { sentenceList, sessionsOf } from "./speaker-schedule";
+import { minutesBefore } from "./time";
 
 const live = "https://stream.example.com/glosaic-2025/live";
 const textOf = (url: string | undefined) => new URL(url ?? "").searchParams.get("text");
@@ -72,26 +73,77 @@ describe("The share-on-X post", () => {
 describe("What a speaker shares", () => {
   const { event } = edition;
   const broadcast = event.links.broadcast;
+  const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id === id)?.name ?? id;
+  const onStream = (id: string) => edition.agenda.filter((slot) => slot.hostId === id || slot.speakerIds.includes(id));
+  /** The edition's first speaker whose first session on stream passes `test`, or an error naming what is missing. */
+  const speakerWhere = (what: string, test: (id: string, first: (typeof edition.agenda)[number]) => boolean) => {
+    const id = edition.speakers
+      .map((s) => s.id)
+      .find((candidate) => {
+        const first = onStream(candidate)[0];
+        return first !== undefined && test(candidate, first);
+      });
+    if (!id) throw new Error(`the edition has no ${what}`);
+    return id;
+  };
 
   it("is their panel with everyone else on it, the moderator first, and never themselves", () => {
-    const text = textOf(speakerShareIntent(sessionsOf(edition, "leilani-kealoha"), event));
-    expect(text).toBe(
-      `Join the livestream for my panel with Adaeze Fontaine, Rustam Nazarov and Ingrid Solberg on the Glosaic livestream! ${broadcast}`,
+    const panellist = speakerWhere(
+      "panellist on a moderated panel",
+      (id, first) => first.type === "Panel" && first.hostId !== undefined && first.hostId !== id,
+    );
+    const panel = onStream(panellist)[0]!;
+    const others = [panel.hostId!, ...panel.speakerIds.filter((id) => id !== panellist)].map(nameOf);
+    expect(textOf(speakerShareIntent(sessionsOf(edition, panellist), event))).toBe(
+      `Join the livestream for my panel with ${sentenceList(others)} on the ${event.livestreamName}! ${broadcast}`,
     );
   });
 
   it("skips the green room, which the audience cannot watch", () => {
-    const text = textOf(speakerShareIntent(sessionsOf(edition, "rustam-nazarov"), event));
-    expect(text).toMatch(/^Join the livestream for my panel with Adaeze Fontaine, Leilani Kealoha and Ingrid Solberg /);
+    const backstage = edition.backstage.flatMap((session) => session.participantIds);
+    const speaker = speakerWhere("speaker with a green room and a session on stream", (id) => backstage.includes(id));
+    expect(sessionsOf(edition, speaker)[0]?.type).toBe("Green room");
+    const first = onStream(speaker)[0]!;
+    const others = [...(first.hostId ? [first.hostId] : []), ...first.speakerIds].filter((id) => id !== speaker);
+    expect(textOf(speakerShareIntent(sessionsOf(edition, speaker), event))).toBe(
+      shareIntentText({
+        type: first.type,
+        participants: others.map(nameOf),
+        livestreamName: event.livestreamName,
+        broadcastUrl: broadcast,
+      }),
+    );
   });
 
   it("is a solo talk for a speaker on stage alone", () => {
-    expect(textOf(speakerShareIntent(sessionsOf(edition, "soraya-lindqvist"), event))).toBe(
-      `Join the livestream for my talk on the Glosaic livestream! ${broadcast}`,
+    const soloist = speakerWhere(
+      "speaker alone on stage for a talk",
+      (_, first) => first.type === "Talk" && !first.hostId && first.speakerIds.length === 1,
+    );
+    expect(textOf(speakerShareIntent(sessionsOf(edition, soloist), event))).toBe(
+      `Join the livestream for my talk on the ${event.livestreamName}! ${broadcast}`,
     );
   });
 
   it("does not exist for someone who is only backstage", () => {
-    expect(speakerShareIntent(sessionsOf(edition, "test-speaker"), event)).toBeUndefined();
+    // A rehearsal before the day opens, for someone with no session on stream.
+    const opening = edition.agenda[0]!;
+    const withRehearsal = {
+      ...edition,
+      speakers: [...edition.speakers, { ...edition.speakers[0]!, id: "rehearsal-only", name: "Rae Hearsal" }],
+      backstage: [
+        ...edition.backstage,
+        {
+          id: "tech-check-only",
+          start: minutesBefore(opening.start, 40),
+          end: minutesBefore(opening.start, 25),
+          type: "Green room" as const,
+          title: "Tech check rehearsal",
+          participantIds: ["rehearsal-only"],
+        },
+      ],
+    };
+    expect(sessionsOf(withRehearsal, "rehearsal-only")).toHaveLength(1);
+    expect(speakerShareIntent(sessionsOf(withRehearsal, "rehearsal-only"), event)).toBeUndefined();
   });
 });
