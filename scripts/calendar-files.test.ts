@@ -1,9 +1,12 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { speakersWithSessions } from "../app/lib/speaker-schedule";
+import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
+import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
+import { formatClock, minutesBefore } from "../app/lib/time";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 
+// Expected values come from the edition under test; calendar-files.reference.test.ts checks the spec's own.
 const files = calendarFiles(edition);
 const speakerFiles = speakerCalendarFiles(edition);
 
@@ -36,47 +39,69 @@ function eventsIn(path: string) {
   });
 }
 
+const { event } = edition;
+const host = new URL(event.siteUrl).host;
+const onSite = (path: string) => new URL(path, event.siteUrl).href;
+const utc = (instant: string) => new Date(instant).toISOString();
+/** Every event's title names the edition after it. */
+const titled = (title: string) => `${title} (${event.name})`;
+const sessions = edition.agenda.filter((slot) => slot.type !== "Break");
+const talkOf = (slot: { talkId?: string | undefined }) => edition.talks.find((talk) => talk.id === slot.talkId);
+const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id === id)?.name ?? id;
+const onStream = (id: string) => edition.agenda.filter((slot) => slot.hostId === id || slot.speakerIds.includes(id));
+const backstageOf = (id: string) => edition.backstage.filter((session) => session.participantIds.includes(id));
+/** What a speaker is in, backstage and on stream, in time order. */
+const everything = (id: string) =>
+  [...backstageOf(id), ...onStream(id)].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+const opening = edition.agenda[0]!;
+
+function speakerWhere(what: string, ids: (string | undefined)[]): string {
+  const id = ids.find((candidate) => candidate !== undefined);
+  if (!id) throw new Error(`the edition has no ${what}`);
+  return id;
+}
+
 describe("Calendar files", () => {
   it("hold the whole day: every session but the breaks, in UTC, in order", () => {
-    const events = eventsIn("/calendar/glosaic-2025.ics");
-    const sessions = edition.agenda.filter((slot) => slot.type !== "Break");
-    expect(events).toHaveLength(sessions.length);
-    expect(events.map((e) => e.start)).toEqual(sessions.map((s) => new Date(s.start).toISOString()));
+    const events = eventsIn(dayCalendarPath());
+    expect(events.map((e) => [e.uid, e.title, e.start, e.end])).toEqual(
+      sessions.map((s) => [`${s.id}@${host}`, titled(s.title), utc(s.start), utc(s.end)]),
+    );
     expect(events.every((e) => e.startIsUtc)).toBe(true);
-    expect(events[0]).toMatchObject({
-      uid: "opening-panel@glosaic.example",
-      title: "Panel Discussion on AI and ML (GLOSAIC 2025)",
-      start: "2025-04-16T14:00:00.000Z",
-      end: "2025-04-16T14:30:00.000Z",
-      location: "Live on YouTube",
-      url: "https://glosaic.example/agenda",
-    });
-    expect(events.at(-1)?.end).toBe("2025-04-16T19:35:00.000Z");
+    // Each session links to its talk's page, or to the agenda when it has none; all are on the public stream.
+    expect(events.map((e) => e.url)).toEqual(sessions.map((s) => onSite(talkOf(s)?.path ?? "/agenda")));
+    expect(events.every((e) => e.location === event.location)).toBe(true);
+    expect(events.at(-1)?.end).toBe(utc(sessions.at(-1)!.end));
   });
 
   it("give each talk its own file, linking to its page, with the same UID as in the day's file", () => {
-    const [nomic, ...rest] = eventsIn("/calendar/nomic.ics");
-    expect(rest).toHaveLength(0);
-    expect(nomic).toMatchObject({
-      uid: "talk-nomic@glosaic.example",
-      title: "Seeing your data: embeddings and interactive maps for unstructured text (GLOSAIC 2025)",
-      start: "2025-04-16T14:30:00.000Z",
-      end: "2025-04-16T14:45:00.000Z",
-      url: "https://glosaic.example/nomic",
-    });
-    expect(nomic?.description).toContain("interactive maps");
-    expect(nomic?.description).toContain(edition.event.links.broadcast);
-    expect(eventsIn("/calendar/glosaic-2025.ics").some((e) => e.uid === nomic?.uid)).toBe(true);
+    const day = eventsIn(dayCalendarPath()).map((e) => e.uid);
+    for (const talk of edition.talks) {
+      const slot = edition.agenda.find((s) => s.talkId === talk.id)!;
+      const [only, ...rest] = eventsIn(sessionCalendarPath(talk.id));
+      expect(rest, talk.id).toHaveLength(0);
+      expect(only, talk.id).toMatchObject({
+        uid: `${slot.id}@${host}`,
+        title: titled(talk.title),
+        start: utc(slot.start),
+        end: utc(slot.end),
+        url: onSite(talk.path),
+      });
+      expect(only?.description).toContain(talk.description);
+      expect(only?.description).toContain(event.links.broadcast);
+      expect(day).toContain(only?.uid);
+    }
   });
 
-  it("cover all 17 talks and the panel page", () => {
-    for (const talk of edition.talks) expect(eventsIn(`/calendar/${talk.id}.ics`)).toHaveLength(1);
-    const [panel] = eventsIn(`/calendar/${edition.panelPage.id}.ics`);
+  it("cover every talk and the panel page", () => {
+    for (const talk of edition.talks) expect(eventsIn(sessionCalendarPath(talk.id))).toHaveLength(1);
+    const panelPage = edition.panelPage;
+    const [panel] = eventsIn(sessionCalendarPath(panelPage.id));
     expect(panel).toMatchObject({
-      title: "Building Open-Source AI Tools (GLOSAIC 2025)",
-      start: "2025-04-16T15:00:00.000Z",
-      end: "2025-04-16T17:00:00.000Z",
-      url: "https://glosaic.example/panel",
+      title: titled(panelPage.title),
+      start: utc(panelPage.start),
+      end: utc(panelPage.end),
+      url: onSite(panelPage.path),
     });
     expect(files).toHaveLength(edition.talks.length + 2);
   });
@@ -90,8 +115,7 @@ describe("Calendar files", () => {
 });
 
 describe("A speaker's calendar file", () => {
-  /** The join time the spec states, as an instant on the day (ET is UTC-4 in April). */
-  const et = (clock: string) => new Date(`2025-04-16T${clock}:00-04:00`).toISOString();
+  const joinNow = `Join the stream now: ${event.links.streamJoin}`;
 
   it("exists for everyone with a page, at /calendar/speakers/<id>.ics", () => {
     expect(speakerFiles.map((f) => f.path)).toEqual(
@@ -99,54 +123,71 @@ describe("A speaker's calendar file", () => {
     );
   });
 
-  it("holds the moderator's seven sessions, with an alarm at 9:45am on the first, 15 minutes early", () => {
-    const events = eventsIn("/calendar/speakers/adaeze-fontaine.ics");
-    expect(events).toHaveLength(7);
-    expect(events[0]).toMatchObject({ uid: "opening-panel@glosaic.example", start: et("10:00") });
+  it("holds every session of the moderator who opens the day, with an alarm 15 minutes before the first", () => {
+    const moderator = speakerWhere("moderator opening the day", [opening.hostId]);
+    const events = eventsIn(speakerCalendarPath(moderator));
+    expect(events.map((e) => e.uid)).toEqual(everything(moderator).map((s) => `${s.id}@${host}`));
+    expect(events[0]).toMatchObject({ uid: `${opening.id}@${host}`, start: utc(opening.start) });
     expect(events[0]?.alarms).toEqual([
-      { action: "DISPLAY", description: `Join the stream now: ${edition.event.links.streamJoin}`, at: et("09:45") },
+      { action: "DISPLAY", description: joinNow, at: minutesBefore(opening.start, 15) },
     ]);
     expect(events.slice(1).every((e) => e.alarms.length === 0)).toBe(true);
   });
 
-  it("gives each briefing speaker an alarm at the join time the spec states", () => {
-    const joins: Record<string, string> = {
-      "leilani-kealoha": "09:55",
-      "rustam-nazarov": "09:40",
-      "linnea-barros": "12:30",
-      "soraya-lindqvist": "12:15",
-    };
-    for (const [id, clock] of Object.entries(joins)) {
-      const [first] = eventsIn(`/calendar/speakers/${id}.ics`);
-      expect(
-        first?.alarms.map((a) => a.at),
-        id,
-      ).toEqual([et(clock)]);
+  it("gives everyone else an alarm 5 minutes before their first session, on the first session only", () => {
+    const others = speakersWithSessions(edition).filter((speaker) => speaker.id !== opening.hostId);
+    expect(others.length).toBeGreaterThan(0);
+    for (const { id } of others) {
+      const [first, ...rest] = eventsIn(speakerCalendarPath(id));
+      expect(first?.start, id).toBe(utc(everything(id)[0]!.start));
+      expect(first?.alarms, id).toEqual([
+        { action: "DISPLAY", description: joinNow, at: minutesBefore(everything(id)[0]!.start, 5) },
+      ]);
+      expect(rest.every((e) => e.alarms.length === 0)).toBe(true);
     }
   });
 
-  it("puts the green room first for the second panel speaker, and the studio link as the place", () => {
-    const events = eventsIn("/calendar/speakers/rustam-nazarov.ics");
-    expect(events.map((e) => e.title)).toEqual([
-      "Green room (GLOSAIC 2025)",
-      "Panel Discussion on AI and ML (GLOSAIC 2025)",
-    ]);
-    expect(events.every((e) => e.location === edition.event.links.streamJoin)).toBe(true);
-    expect(events[1]?.description).toContain(
-      "Panel with Adaeze Fontaine (moderator), Leilani Kealoha and Ingrid Solberg.",
+  it("puts the green room first for a speaker who starts there, and the studio link as the place", () => {
+    const speaker = speakerWhere(
+      "speaker who starts in the green room",
+      edition.backstage
+        .flatMap((session) => session.participantIds)
+        .filter((id) => onStream(id).length > 0 && everything(id)[0]?.type === "Green room"),
     );
+    const [greenRoom] = backstageOf(speaker);
+    const [first] = onStream(speaker);
+    const events = eventsIn(speakerCalendarPath(speaker));
+    expect(events.slice(0, 2).map((e) => e.title)).toEqual([titled(greenRoom!.title), titled(first!.title)]);
+    expect(events.every((e) => e.location === event.links.streamJoin)).toBe(true);
+    // The others on stage, the moderator first and named as such, and when to join, in the event's zone.
+    const others = [
+      ...(first!.hostId && first!.hostId !== speaker ? [`${nameOf(first!.hostId)} (moderator)`] : []),
+      ...first!.speakerIds.filter((id) => id !== speaker).map(nameOf),
+    ];
     expect(events[1]?.description).toContain(
-      `Join the stream (virtual green room) at 9:40am ET: ${edition.event.links.streamJoin}`,
+      others.length > 0 ? `${first!.type} with ${sentenceList(others)}.` : `${first!.type}.`,
     );
-    expect(events[1]?.url).toBe("https://glosaic.example/speakers/rustam");
+    const joinAt = formatClock(minutesBefore(greenRoom!.start, 5), event.timeZone);
+    expect(events[1]?.description).toContain(
+      `Join the stream (virtual green room) at ${joinAt} ${event.timeZoneLabel}: ${event.links.streamJoin}`,
+    );
+    const briefing = edition.briefings.find((b) => b.speakerId === speaker);
+    expect(events[1]?.url).toBe(onSite(briefing?.path ?? speakerPath(speaker)));
   });
 
   it("links a speaker without a briefing to their speaker page", () => {
-    const [talk] = eventsIn("/calendar/speakers/yuki-morimoto.ics");
-    expect(talk).toMatchObject({
-      uid: "talk-nomic@glosaic.example",
-      url: "https://glosaic.example/speakers/yuki-morimoto",
+    const briefed = new Set(edition.briefings.map((b) => b.speakerId));
+    const speaker = speakerWhere(
+      "speaker with a session and no briefing",
+      speakersWithSessions(edition)
+        .map((s) => s.id)
+        .filter((id) => !briefed.has(id) && id !== opening.hostId),
+    );
+    const [first] = eventsIn(speakerCalendarPath(speaker));
+    expect(first).toMatchObject({
+      uid: `${everything(speaker)[0]!.id}@${host}`,
+      url: onSite(speakerPath(speaker)),
     });
-    expect(talk?.alarms.map((a) => a.at)).toEqual([et("10:25")]);
+    expect(first?.alarms.map((a) => a.at)).toEqual([minutesBefore(everything(speaker)[0]!.start, 5)]);
   });
 });
