@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { edition } from "../content";
 import { serverArgs } from "../scripts/server-command";
 
 // The vote store opens before the site loads: keep its file out of the working tree.
@@ -51,10 +52,13 @@ describe("Starting the server", { timeout: 30_000 }, () => {
   });
 
   it("stops with exit code 1 when the voting window closes before it opens", () => {
-    const { status, stderr } = start({ VOTING_OPENS: "2024-01-01T00:00:00Z", PORT: "0" });
+    // Opening a day after the edition's own window closes.
+    const closes = new Date(edition.event.voting.closes);
+    const opens = new Date(closes.getTime() + 24 * 60 * 60 * 1000);
+    const { status, stderr } = start({ VOTING_OPENS: opens.toISOString(), PORT: "0" });
     expect(status).toBe(1);
     expect(stderr).toBe(
-      "Invalid configuration: voting must close after it opens (opens 2024-01-01T00:00:00.000Z, closes 2023-12-31T00:00:00.000Z)",
+      `Invalid configuration: voting must close after it opens (opens ${opens.toISOString()}, closes ${closes.toISOString()})`,
     );
   });
 });

@@ -13,6 +13,17 @@ const open = { opens: new Date("2025-04-16T14:00:00Z"), closes: new Date("2025-0
 const duringVoting = () => new Date("2025-04-16T15:00:00Z");
 const seeds = Object.fromEntries(edition.demos.map((demo) => [demo.id, demo.votes]));
 
+// The edition's demos, whatever their ids and counts: two to vote for, and an id that is none of them.
+// (demos.reference.test.ts checks the reference edition's seven by name.)
+const demoIds = edition.demos.map((demo) => demo.id);
+if (demoIds.length < 2) throw new Error("these tests vote for two demos: the edition has fewer");
+const [first = "", second = ""] = demoIds;
+const seeded = (id: string) => seeds[id] ?? 0;
+const titleOf = (id: string) => edition.demos.find((demo) => demo.id === id)?.title;
+let unknownNumber = 99;
+while (demoIds.includes(`demo-${String(unknownNumber)}`)) unknownNumber++;
+const unknownDemo = `demo-${String(unknownNumber)}`;
+
 let site: Awaited<ReturnType<typeof minimalSite>>;
 beforeAll(async () => {
   site = await minimalSite();
@@ -60,15 +71,16 @@ describe("GET /api/demos", () => {
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("no-cache");
     const list = response.json<Record<string, unknown>[]>();
-    expect(list.map((demo) => demo.votes)).toEqual([93, 45, 46, 57, 27, 48, 62]);
-    expect(list[0]).toEqual({
-      id: "demo-1",
-      title: "Loomtrace",
-      description: edition.demos[0]!.description,
-      presenterId: "zeynep-arslan",
-      votes: 93,
-      tags: ["agents", "observability", "debugging"],
-    });
+    expect(list).toEqual(
+      edition.demos.map(({ id, title, description, presenterId, votes, tags }) => ({
+        id,
+        title,
+        description,
+        presenterId,
+        votes,
+        tags,
+      })),
+    );
     for (const demo of list) {
       expect(Object.keys(demo).sort()).toEqual(["description", "id", "presenterId", "tags", "title", "votes"]);
     }
@@ -78,7 +90,7 @@ describe("GET /api/demos", () => {
 describe("GET /api/demos/:id/has-voted", () => {
   it("tells a visitor who has not voted that they can vote now, and is never cached", async () => {
     const app = await start();
-    const response = await status(app, "demo-3");
+    const response = await status(app, first);
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(response.json()).toEqual({ hasVoted: false, canVoteAgainIn: 0, votedAt: null });
@@ -87,23 +99,23 @@ describe("GET /api/demos/:id/has-voted", () => {
 
   it("says how many seconds until voting opens, and that nobody can vote once it has ended", async () => {
     const early = await start({ now: () => new Date("2025-04-16T13:58:30Z") });
-    expect((await status(early, "demo-1")).json()).toEqual({ hasVoted: false, canVoteAgainIn: 90, votedAt: null });
+    expect((await status(early, first)).json()).toEqual({ hasVoted: false, canVoteAgainIn: 90, votedAt: null });
     const late = await start({ now: () => new Date("2025-04-17T00:00:00Z") });
-    expect((await status(late, "demo-1")).json()).toEqual({ hasVoted: false, canVoteAgainIn: null, votedAt: null });
+    expect((await status(late, first)).json()).toEqual({ hasVoted: false, canVoteAgainIn: null, votedAt: null });
   });
 });
 
 describe("POST /api/demos/:id/vote", () => {
   it("counts a vote, issues the voter an httpOnly SameSite=Lax cookie, and remembers the vote", async () => {
     const app = await start();
-    const response = await vote(app, "demo-5");
+    const response = await vote(app, first);
     expect(response.statusCode).toBe(201);
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(response.json()).toEqual({
       hasVoted: true,
       canVoteAgainIn: null,
       votedAt: "2025-04-16T15:00:00.000Z",
-      votes: 28,
+      votes: seeded(first) + 1,
     });
     const cookie = response.cookies.find((c) => c.name === voterCookie)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api", maxAge: 31_536_000 });
@@ -111,58 +123,64 @@ describe("POST /api/demos/:id/vote", () => {
     // A random id with the server's signature after it.
     expect(cookie.value).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9+/_-]+$/);
 
-    expect(await votesOf(app, "demo-5")).toBe(28);
-    expect((await status(app, "demo-5", cookie.value)).json()).toEqual({
+    expect(await votesOf(app, first)).toBe(seeded(first) + 1);
+    expect((await status(app, first, cookie.value)).json()).toEqual({
       hasVoted: true,
       canVoteAgainIn: null,
       votedAt: "2025-04-16T15:00:00.000Z",
     });
-    expect((await status(app, "demo-6", cookie.value)).json()).toMatchObject({ hasVoted: false });
+    expect((await status(app, second, cookie.value)).json()).toMatchObject({ hasVoted: false });
   });
 
   it("marks the cookie Secure when the site is served over HTTPS", async () => {
     const app = await start({ trustProxy: 1 });
-    const response = await vote(app, "demo-5", { headers: { "x-forwarded-proto": "https" } });
+    const response = await vote(app, first, { headers: { "x-forwarded-proto": "https" } });
     expect(response.cookies.find((c) => c.name === voterCookie)?.secure).toBe(true);
   });
 
   it("refuses a second vote by the same voter with 409, and changes nothing", async () => {
     const app = await start();
-    const cookie = issued(await vote(app, "demo-2"))!;
-    const again = await vote(app, "demo-2", { cookies: { [voterCookie]: cookie } });
+    const cookie = issued(await vote(app, second))!;
+    const again = await vote(app, second, { cookies: { [voterCookie]: cookie } });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: "You have already voted for Feedback Forensics." });
-    expect(await votesOf(app, "demo-2")).toBe(46);
+    expect(again.json()).toEqual({ error: `You have already voted for ${titleOf(second)!}.` });
+    expect(await votesOf(app, second)).toBe(seeded(second) + 1);
     // The same voter may still vote for another demo.
-    expect((await vote(app, "demo-3", { cookies: { [voterCookie]: cookie } })).statusCode).toBe(201);
+    expect((await vote(app, first, { cookies: { [voterCookie]: cookie } })).statusCode).toBe(201);
   });
 
   it("refuses votes with 403 once voting has ended, or before it has begun", async () => {
     const ended = await start({ now: () => new Date("2025-04-16T20:00:00Z") });
-    const late = await vote(ended, "demo-1");
+    const late = await vote(ended, first);
     expect(late.statusCode).toBe(403);
     expect(late.json()).toEqual({ error: "Voting has ended." });
     expect(issued(late)).toBeUndefined();
-    expect(await votesOf(ended, "demo-1")).toBe(93);
+    expect(await votesOf(ended, first)).toBe(seeded(first));
 
     const upcoming = await start({ now: () => new Date("2025-04-16T13:00:00Z") });
-    const early = await vote(upcoming, "demo-1");
+    const early = await vote(upcoming, first);
     expect(early.statusCode).toBe(403);
     expect(early.json()).toEqual({ error: "Voting has not begun yet." });
   });
 
-  it("refuses every vote in this edition, whose voting closed on 31 December 2023", async () => {
-    const app = await start({ votingWindow: undefined, now: undefined });
-    const response = await vote(app, "demo-1");
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: "Voting has ended." });
+  it("enforces the edition's own voting window when none is given", async () => {
+    const { opens, closes } = edition.event.voting;
+    const at = (instant: number) => start({ votingWindow: undefined, now: () => new Date(instant) });
+    const early = await vote(await at(Date.parse(opens) - 1000), first);
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ error: "Voting has not begun yet." });
+    expect((await vote(await at(Date.parse(opens)), first)).statusCode).toBe(201);
+    expect((await vote(await at(Date.parse(closes) - 1000), first)).statusCode).toBe(201);
+    const late = await vote(await at(Date.parse(closes)), first);
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toEqual({ error: "Voting has ended." });
   });
 
   it("answers an unknown demo with 404 and a malformed id with 400", async () => {
     const app = await start();
-    for (const response of [await vote(app, "demo-99"), await status(app, "demo-99")]) {
+    for (const response of [await vote(app, unknownDemo), await status(app, unknownDemo)]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: "No demo demo-99" });
+      expect(response.json()).toEqual({ error: `No demo ${unknownDemo}` });
     }
     for (const id of ["DEMO-1", "demo-", "demo-1x", "demo-1%3Bdrop", "%00", "1", `demo-${"9".repeat(60)}`]) {
       for (const response of [await vote(app, id), await status(app, id)]) {
@@ -174,7 +192,7 @@ describe("POST /api/demos/:id/vote", () => {
     const huge = await vote(app, `demo-${"9".repeat(400)}`);
     expect(huge.statusCode).toBe(404);
     expect(huge.json()).toHaveProperty("error");
-    expect(await votesOf(app, "demo-1")).toBe(93);
+    expect(await votesOf(app, first)).toBe(seeded(first));
   });
 
   it("refuses votes from other sites' pages with 403, and accepts this site's", async () => {
@@ -187,12 +205,12 @@ describe("POST /api/demos/:id/vote", () => {
       { "sec-fetch-site": "cross-site" },
     ];
     for (const headers of foreign) {
-      const response = await vote(app, "demo-4", { headers });
+      const response = await vote(app, second, { headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json()).toEqual({ error: "Votes can only be cast from this site" });
       expect(issued(response)).toBeUndefined();
     }
-    expect(await votesOf(app, "demo-4")).toBe(57);
+    expect(await votesOf(app, second)).toBe(seeded(second));
 
     const own = [
       { origin: "http://localhost" },
@@ -201,14 +219,14 @@ describe("POST /api/demos/:id/vote", () => {
       {},
     ];
     for (const headers of own) {
-      expect((await vote(app, "demo-4", { headers })).statusCode, JSON.stringify(headers)).toBe(201);
+      expect((await vote(app, second, { headers })).statusCode, JSON.stringify(headers)).toBe(201);
     }
-    expect(await votesOf(app, "demo-4")).toBe(61);
+    expect(await votesOf(app, second)).toBe(seeded(second) + own.length);
   });
 
   it("treats a forged or damaged voter cookie as no cookie, and never fails on one", async () => {
     const app = await start();
-    const real = issued(await vote(app, "demo-7"))!;
+    const real = issued(await vote(app, second))!;
     const [id] = real.split(".");
     const forged = [
       id!,
@@ -219,10 +237,10 @@ describe("POST /api/demos/:id/vote", () => {
       "x".repeat(4000),
     ];
     for (const cookie of forged) {
-      const check = await status(app, "demo-7", cookie);
+      const check = await status(app, second, cookie);
       expect(check.statusCode, cookie).toBe(200);
       expect(check.json()).toMatchObject({ hasVoted: false });
-      const cast = await vote(app, "demo-7", { cookies: { [voterCookie]: cookie } });
+      const cast = await vote(app, second, { cookies: { [voterCookie]: cookie } });
       expect(cast.statusCode, cookie).toBe(201);
       expect(issued(cast)).not.toBe(cookie);
     }
@@ -230,32 +248,32 @@ describe("POST /api/demos/:id/vote", () => {
 
   it("answers a body it cannot read with a JSON 400", async () => {
     const app = await start();
-    const response = await vote(app, "demo-1", { headers: { "content-type": "application/json" }, payload: "{" });
+    const response = await vote(app, first, { headers: { "content-type": "application/json" }, payload: "{" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty("error");
   });
 
   it("limits votes per client address, answering 429 with Retry-After", async () => {
     const app = await start({ limits: { votes: 3, reads: 100 } });
-    for (let index = 0; index < 3; index++) expect((await vote(app, "demo-1")).statusCode).toBe(201);
-    const limited = await vote(app, "demo-1");
+    for (let index = 0; index < 3; index++) expect((await vote(app, first)).statusCode).toBe(201);
+    const limited = await vote(app, first);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({ error: expect.stringMatching(/^Rate limit exceeded, retry in .+/) as string });
-    expect(await votesOf(app, "demo-1")).toBe(96);
+    expect(await votesOf(app, first)).toBe(seeded(first) + 3);
     // Another address is not affected, and reading is limited separately.
-    const elsewhere = await vote(app, "demo-1", { remoteAddress: "203.0.113.9" });
+    const elsewhere = await vote(app, first, { remoteAddress: "203.0.113.9" });
     expect(elsewhere.statusCode).toBe(201);
   });
 
   it("limits reads per client address apart from votes, and never limits health checks", async () => {
     const app = await start({ limits: { votes: 100, reads: 2 } });
-    expect((await status(app, "demo-1")).statusCode).toBe(200);
+    expect((await status(app, first)).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/api/demos" })).statusCode).toBe(200);
     const limited = await app.inject({ method: "GET", url: "/api/voting" });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
-    expect((await vote(app, "demo-1")).statusCode).toBe(201);
+    expect((await vote(app, first)).statusCode).toBe(201);
     for (let index = 0; index < 5; index++) {
       expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
     }
@@ -263,7 +281,7 @@ describe("POST /api/demos/:id/vote", () => {
 
   it("rate-limits the client's own address behind a trusted proxy", async () => {
     const app = await start({ trustProxy: 1, limits: { votes: 1, reads: 100 } });
-    const from = (address: string) => vote(app, "demo-2", { headers: { "x-forwarded-for": address } });
+    const from = (address: string) => vote(app, second, { headers: { "x-forwarded-for": address } });
     expect((await from("198.51.100.1")).statusCode).toBe(201);
     expect((await from("198.51.100.1")).statusCode).toBe(429);
     expect((await from("198.51.100.2")).statusCode).toBe(201);
@@ -276,10 +294,11 @@ describe("GET /api/voting", () => {
     const response = await app.inject({ method: "GET", url: "/api/voting" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ opens: "2025-04-16T14:00:00.000Z", closes: "2025-04-16T20:00:00.000Z" });
-    const edition2025 = await start({ votingWindow: undefined });
-    expect((await edition2025.inject({ method: "GET", url: "/api/voting" })).json()).toEqual({
-      opens: "2023-12-01T00:00:00.000Z",
-      closes: "2023-12-31T00:00:00.000Z",
+    // Without a window of its own, the server enforces the edition's.
+    const editions = await start({ votingWindow: undefined });
+    expect((await editions.inject({ method: "GET", url: "/api/voting" })).json()).toEqual({
+      opens: new Date(edition.event.voting.opens).toISOString(),
+      closes: new Date(edition.event.voting.closes).toISOString(),
     });
   });
 });
@@ -288,13 +307,13 @@ describe("Seeding", () => {
   it("seeds a demo added to the content later, and keeps the others' votes", async () => {
     const store = await openSqliteStore(":memory:", testEdition);
     cleanups.push(() => store.close());
-    const first = await start({ store });
-    await vote(first, "demo-1");
-    await first.close();
-    const added = { ...edition.demos[0]!, id: "demo-8", title: "Eighth", votes: 5 };
-    const second = await start({ store, demos: [...edition.demos, added] });
-    expect(await votesOf(second, "demo-1")).toBe(94);
-    expect(await votesOf(second, "demo-8")).toBe(5);
+    const before = await start({ store });
+    await vote(before, first);
+    await before.close();
+    const added = { ...edition.demos[0]!, id: unknownDemo, title: "Added later", votes: 5 };
+    const after = await start({ store, demos: [...edition.demos, added] });
+    expect(await votesOf(after, first)).toBe(seeded(first) + 1);
+    expect(await votesOf(after, unknownDemo)).toBe(5);
   });
 });
 
@@ -312,37 +331,41 @@ for (const engine of await engines()) {
 
     it("counts 200 votes by 200 voters at once exactly", async () => {
       const app = await start({ store });
-      const responses = await Promise.all(Array.from({ length: 200 }, () => vote(app, "demo-3")));
+      const responses = await Promise.all(Array.from({ length: 200 }, () => vote(app, first)));
       expect(responses.map((response) => response.statusCode)).toEqual(Array(200).fill(201));
       expect(new Set(responses.map(issued)).size).toBe(200);
-      expect(await votesOf(app, "demo-3")).toBe(seeds["demo-3"]! + 200);
+      expect(await votesOf(app, first)).toBe(seeded(first) + 200);
     });
 
     it("counts 50 votes by one voter at once as one", async () => {
       const app = await start({ store });
-      const cookie = issued(await vote(app, "demo-4"))!;
+      const cookie = issued(await vote(app, second))!;
+      const before = await votesOf(app, first);
       const responses = await Promise.all(
-        Array.from({ length: 50 }, () => vote(app, "demo-5", { cookies: { [voterCookie]: cookie } })),
+        Array.from({ length: 50 }, () => vote(app, first, { cookies: { [voterCookie]: cookie } })),
       );
       const codes = responses.map((response) => response.statusCode);
       expect(codes.filter((code) => code === 201)).toHaveLength(1);
       expect(codes.filter((code) => code === 409)).toHaveLength(49);
-      expect(await votesOf(app, "demo-5")).toBe(seeds["demo-5"]! + 1);
+      expect(await votesOf(app, first)).toBe(before! + 1);
     });
 
     it("keeps every vote, and every voter, across a restart", async () => {
       const app = await start({ store });
-      const cookie = issued(await vote(app, "demo-6"))!;
-      const before = await votesOf(app, "demo-6");
+      const cookie = issued(await vote(app, second))!;
+      const counts = async (server: App) =>
+        (await server.inject({ method: "GET", url: "/api/demos" })).json<{ id: string; votes: number }[]>();
+      const before = await counts(app);
+      // The 200 voters of the first case are among them.
+      expect(before.find((demo) => demo.id === first)?.votes).toBeGreaterThanOrEqual(seeded(first) + 200);
       await app.close();
       await store.close();
 
       store = await database.open();
       const restarted = await start({ store });
-      expect(await votesOf(restarted, "demo-6")).toBe(before);
-      expect(await votesOf(restarted, "demo-3")).toBe(seeds["demo-3"]! + 200);
-      expect((await status(restarted, "demo-6", cookie)).json()).toMatchObject({ hasVoted: true });
-      expect((await vote(restarted, "demo-6", { cookies: { [voterCookie]: cookie } })).statusCode).toBe(409);
+      expect(await counts(restarted)).toEqual(before);
+      expect((await status(restarted, second, cookie)).json()).toMatchObject({ hasVoted: true });
+      expect((await vote(restarted, second, { cookies: { [voterCookie]: cookie } })).statusCode).toBe(409);
     });
   });
 }

@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { edition } from "../../content";
+import { buildApp, type AppOptions } from "../app";
+import { openSqliteStore } from "../store/sqlite";
+import { minimalSite } from "../test-support/site";
+import { testEdition } from "../test-support/databases";
+
+/**
+ * The vote API on the reference edition: the spec's seven demos with their seeded votes, and its voting window,
+ * which closed on 31 December 2023. demos.test.ts checks the same on any edition.
+ */
+const open = { opens: new Date("2025-04-16T14:00:00Z"), closes: new Date("2025-04-16T20:00:00Z") };
+const duringVoting = () => new Date("2025-04-16T15:00:00Z");
+
+let site: Awaited<ReturnType<typeof minimalSite>>;
+beforeAll(async () => {
+  site = await minimalSite();
+});
+afterAll(async () => {
+  await site.remove();
+});
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A server on an in-memory store (or the one given), with voting open unless the test says otherwise. */
+async function start(options: Partial<AppOptions> = {}): Promise<App> {
+  let store = options.store;
+  if (!store) {
+    const own = await openSqliteStore(":memory:", testEdition);
+    cleanups.push(() => own.close());
+    store = own;
+  }
+  const app = await buildApp({ clientDir: site.dir, votingWindow: open, now: duringVoting, ...options, store });
+  cleanups.push(() => app.close());
+  return app;
+}
+
+const vote = (app: App, id: string) => app.inject({ method: "POST", url: `/api/demos/${id}/vote` });
+
+describe("The reference edition's demos", () => {
+  it("lists the server demo records with their seeded counts", async () => {
+    const app = await start();
+    const response = await app.inject({ method: "GET", url: "/api/demos" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    const list = response.json<Record<string, unknown>[]>();
+    expect(list.map((demo) => demo.votes)).toEqual([93, 45, 46, 57, 27, 48, 62]);
+    expect(list[0]).toEqual({
+      id: "demo-1",
+      title: "Loomtrace",
+      description: edition.demos[0]!.description,
+      presenterId: "zeynep-arslan",
+      votes: 93,
+      tags: ["agents", "observability", "debugging"],
+    });
+    for (const demo of list) {
+      expect(Object.keys(demo).sort()).toEqual(["description", "id", "presenterId", "tags", "title", "votes"]);
+    }
+  });
+});
+
+describe("The reference edition's voting window", () => {
+  it("refuses every vote in this edition, whose voting closed on 31 December 2023", async () => {
+    const app = await start({ votingWindow: undefined, now: undefined });
+    const response = await vote(app, "demo-1");
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: "Voting has ended." });
+  });
+
+  it("tells the page the window the server enforces", async () => {
+    const app = await start();
+    const response = await app.inject({ method: "GET", url: "/api/voting" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ opens: "2025-04-16T14:00:00.000Z", closes: "2025-04-16T20:00:00.000Z" });
+    const edition2025 = await start({ votingWindow: undefined });
+    expect((await edition2025.inject({ method: "GET", url: "/api/voting" })).json()).toEqual({
+      opens: "2023-12-01T00:00:00.000Z",
+      closes: "2023-12-31T00:00:00.000Z",
+    });
+  });
+});
