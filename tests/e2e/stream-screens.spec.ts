@@ -1,9 +1,18 @@
 import type { Page } from "@playwright/test";
+import { edition, eventSpan } from "../../content";
 import { expect, test, waitForHydration } from "./fixtures";
+import { at } from "./moments";
 
-test.use({ viewport: { width: 1920, height: 1080 }, timezoneId: "America/New_York" });
+/**
+ * The stream screens of the edition under test. The countdown runs on the streaming computer's clock: here it is
+ * in the event's zone, and counts to the edition's first session. The reference edition's own times are checked
+ * in stream-screens.reference.spec.ts.
+ */
+test.use({ viewport: { width: 1920, height: 1080 }, timezoneId: edition.event.timeZone });
 
 const units = (page: Page) => page.getByRole("timer").locator("span.tabular-nums");
+const start = Date.parse(eventSpan.start);
+const second = 1000;
 
 async function fitsTheFrame(page: Page) {
   await expect(page.getByRole("navigation")).toHaveCount(0);
@@ -15,17 +24,20 @@ async function fitsTheFrame(page: Page) {
 }
 
 test("The countdown says the stream starts soon and ticks every second, full screen", async ({ page }) => {
-  await page.goto("/countdown?now=2025-04-16T12:15:09Z");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("GLOSAIC STARTS SOON");
-  // 8:15:09am in New York: 1 h 44 min 51 s to 10:00, counting down.
+  // 1 h 44 min 51 s before the first session, on the same day in the event's zone.
+  const before = new Date(start - (1 * 3600 + 44 * 60 + 51) * second).toISOString();
+  await page.goto(at("/countdown", before));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `${edition.event.shortName.toUpperCase()} STARTS SOON`,
+  );
   await expect(units(page)).toHaveText(["01", "44", /^[0-5]\d$/]);
   const first = await units(page).nth(2).textContent();
   await expect.poll(() => units(page).nth(2).textContent()).not.toBe(first);
   await fitsTheFrame(page);
 });
 
-test("The countdown stays at zero once 10:00 has passed", async ({ page }) => {
-  await page.goto("/countdown?now=2025-04-16T15:00:00Z");
+test("The countdown stays at zero once the first session has begun", async ({ page }) => {
+  await page.goto(at("/countdown", new Date(start + 3600 * second).toISOString()));
   await expect(units(page)).toHaveText(["00", "00", "00"]);
 });
 
@@ -35,6 +47,7 @@ test("The be-right-back screen fills the frame with the identity's drifting blob
   await page.goto("/brb");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Be right back");
+  await expect(page.getByText(edition.event.name, { exact: true })).toBeVisible();
   await fitsTheFrame(page);
   const animation = () =>
     page.evaluate(() =>
