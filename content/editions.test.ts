@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { placeholderPortrait } from "../app/lib/leaderboard";
 import {
   defaultEditionId,
   editionDir,
@@ -137,6 +138,15 @@ describe("The edition's images", () => {
     rmSync(path.join(editionPublicDir("gap", root), speaker.portrait));
     expect(missingImages(edition, editionPublicDir("gap", root))).toEqual([
       `speakers "${speaker.id}" portrait: ${speaker.portrait} is not in its public/ folder`,
+    ]);
+  });
+
+  it("include the placeholder portrait, which no record names but the leaderboard shows", async () => {
+    const { edition, editionId } = await import(".");
+    const root = editionsCopy({ bare: editionId });
+    rmSync(path.join(editionPublicDir("bare", root), placeholderPortrait));
+    expect(missingImages(edition, editionPublicDir("bare", root))).toEqual([
+      `the placeholder portrait: ${placeholderPortrait} is not in its public/ folder`,
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { placeholderPortrait } from "../app/lib/leaderboard";
 import type { Edition, EditionInput } from "./schema";
 
 /**
@@ -72,7 +73,7 @@ export function builtEditionId(clientDir: string): string | undefined {
   }
 }
 
-/** The images an edition names that its public/ folder does not hold, each naming its record. */
+/** The images an edition names, and the placeholder portrait every edition needs, that its public/ folder does not hold. */
 export function missingImages(edition: Edition, publicDir: string): string[] {
   const named = [
     ...edition.speakers.map((speaker) => [`speakers "${speaker.id}" portrait`, speaker.portrait] as const),
@@ -80,6 +81,8 @@ export function missingImages(edition: Edition, publicDir: string): string[] {
     ...Object.entries(edition.briefingConfig).flatMap(([key, entry]) =>
       entry.speaker ? [[`briefingConfig "${key}" speaker imgUrl`, entry.speaker.imgUrl] as const] : [],
     ),
+    // The leaderboard shows it for a presenter the site does not know: every edition needs it, named or not.
+    ["the placeholder portrait", placeholderPortrait] as const,
   ];
   return named
     .filter(([, sitePath]) => !existsSync(path.join(publicDir, sitePath)))
