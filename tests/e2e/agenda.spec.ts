@@ -1,141 +1,216 @@
 import type { Page } from "@playwright/test";
-import { edition, eventSpan } from "../../content";
+import { edition, eventSpan, type AgendaSlot } from "../../content";
+import {
+  formatClock,
+  formatTimeRange,
+  formatWeekdayDate,
+  zoneAbbreviation,
+  zonedDate,
+  zoneOffsetMinutes,
+} from "../../app/lib/time";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { at, editionMoments } from "./moments";
+
+// The agenda of whichever edition is built: its sessions, in its zone and a visitor's, and the live strip at
+// moments of its own day (agenda.reference.spec.ts checks the reference edition's exact figures; phases.spec.ts
+// the page's actions in each phase).
 
 const table = (page: Page) => page.getByRole("table");
 const cards = (page: Page) => page.getByRole("list", { name: "Schedule" }).getByRole("listitem");
 const strip = (page: Page) => page.getByRole("complementary", { name: "Live now" });
 const firstTime = (page: Page) => table(page).getByRole("row").nth(1).getByRole("cell").first();
+const timeCells = (page: Page) => table(page).locator("tbody tr").locator("td:first-child");
+
+const { event, agenda } = edition;
+const first = agenda[0]!;
+const talk = edition.talks[0]!;
+const sessionTypes = ["Talk", "Q&A", "Panel", "Featured Demo", "Submitted Demo", "Break"];
+const second = 1000;
+const minute = 60 * second;
+
+/** A session's time as the agenda writes it in the event's zone: "10:00 - 10:30am ET". */
+const eventTime = (slot: Pick<AgendaSlot, "start" | "end">) =>
+  `${formatTimeRange(slot.start, slot.end, event.timeZone)} ${event.timeZoneLabel}`;
+
+/** The label a visitor's zone gets: its abbreviation on the event's day ("GMT+2"). */
+const visitorLabel = (zone: string) => zoneAbbreviation(first.start, zone);
+
+/** A session's time in a visitor's zone, with its day when that zone puts it on another day than the event's. */
+const visitorTime = (slot: Pick<AgendaSlot, "start" | "end">, zone: string) => {
+  const day = zonedDate(new Date(slot.start), zone) === event.date ? "" : formatWeekdayDate(slot.start, zone);
+  return `${formatTimeRange(slot.start, slot.end, zone)} ${visitorLabel(zone)}${day}`;
+};
+
+/** A visitor whose clock differs from the event's on the day, so switching zones changes every time. */
+const visitorZone = ["Europe/Berlin", "America/Los_Angeles"].find(
+  (zone) => zoneOffsetMinutes(new Date(first.start), zone) !== zoneOffsetMinutes(new Date(first.start), event.timeZone),
+)!;
+
+/** A visitor for whom some of the day's sessions fall on another calendar day than the event's. */
+const farZone = ["Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"].find((zone) =>
+  agenda.some((slot) => zonedDate(new Date(slot.start), zone) !== event.date),
+)!;
+
+const iso = (time: number) => new Date(time).toISOString();
 
 test.describe("On a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Visitors see the day as 24 cards, each with its time, type and title", async ({ page }) => {
+  test("Visitors see the day as one card per session, each with its time, type and title", async ({ page }) => {
     await page.goto("/agenda");
-    await expect(cards(page)).toHaveCount(24);
+    await expect(cards(page)).toHaveCount(agenda.length);
     for (const card of await cards(page).all()) await expect(card).toBeVisible();
     await expect(table(page)).toBeHidden();
-    const first = cards(page).first();
-    await expect(first).toContainText("10:00 - 10:30am ET");
-    await expect(first).toContainText("Panel");
-    await expect(first.getByRole("heading")).toHaveText("Panel Discussion on AI and ML");
+    const card = cards(page).first();
+    await expect(card).toContainText(eventTime(first));
+    await expect(card).toContainText(first.type);
+    await expect(card.getByRole("heading")).toHaveText(first.title);
   });
 });
 
-test("Visitors on a desktop see a 24-row table whose rows lead to the talk pages", async ({ page }) => {
+test("Visitors on a desktop see a table of every session, in the event's zone, whose rows lead to the talk pages", async ({
+  page,
+}) => {
   await page.goto("/talks_demos");
   await waitForHydration(page);
   await expect(table(page)).toBeVisible();
-  await expect(table(page).locator("tbody tr")).toHaveCount(24);
+  await expect(table(page).locator("tbody tr")).toHaveCount(agenda.length);
   await expect(cards(page).first()).toBeHidden();
   const headers = table(page).getByRole("columnheader");
-  await expect(headers).toHaveText(["Time (ET)", "Type", "Session", "Speakers"]);
-  await expect(firstTime(page)).toHaveText("10:00 - 10:30am ET");
-  await expect(table(page).locator("tbody tr").last()).toContainText("3:30 - 3:35pm ET");
+  await expect(headers).toHaveText([`Time (${event.timeZoneLabel})`, "Type", "Session", "Speakers"]);
+  await expect(timeCells(page)).toHaveText(agenda.map(eventTime));
 
-  await table(page)
-    .getByRole("link", { name: edition.talks[0]?.title ?? "" })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`${edition.talks[0]?.path ?? ""}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(edition.talks[0]?.title ?? "");
+  await table(page).getByRole("link", { name: talk.title }).click();
+  await expect(page).toHaveURL(new RegExp(`${talk.path}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(talk.title);
 });
 
-test("The legend names every session type, and the day ends with thanks and the recordings", async ({ page }) => {
-  await page.goto("/agenda");
+test("The legend names every session type, and once the day is over it ends with thanks and the recordings", async ({
+  page,
+}) => {
+  await page.goto(at("/agenda", editionMoments.over));
   const legend = page.getByRole("region", { name: "Session types" }).getByRole("listitem");
-  await expect(legend).toHaveText(["Talk", "Q&A", "Panel", "Featured Demo", "Submitted Demo", "Break"]);
+  await expect(legend).toHaveText(sessionTypes);
   // Colour is never the only cue: every row writes its type out.
-  for (const row of await table(page).locator("tbody tr").all()) {
-    await expect(row.getByRole("cell").nth(1)).toHaveText(/^(Talk|Q&A|Panel|Featured Demo|Submitted Demo|Break)$/);
-  }
-  const thanks = page.getByRole("region", { name: edition.event.conclusion.heading });
-  await expect(thanks).toContainText(edition.event.conclusion.message);
-  await expect(thanks.getByRole("link", { name: /^Watch Recording/ })).toHaveAttribute(
-    "href",
-    edition.event.links.watch,
-  );
+  await expect(table(page).locator("tbody tr").locator("td:nth-child(2)")).toHaveText(agenda.map((slot) => slot.type));
+  const thanks = page.getByRole("region", { name: event.conclusion.heading });
+  await expect(thanks).toContainText(event.conclusion.message);
+  await expect(thanks.getByRole("link", { name: /^Watch Recording/ })).toHaveAttribute("href", event.links.watch);
 });
 
-test.describe("In Berlin", () => {
-  test.use({ timezoneId: "Europe/Berlin" });
+test.describe(`In ${visitorZone}`, () => {
+  test.use({ timezoneId: visitorZone });
 
   test("a visitor switches every time to their own zone with one click, and the site remembers", async ({ page }) => {
+    const label = visitorLabel(visitorZone);
+    const talkSlot = agenda.find((slot) => slot.talkId === talk.id)!;
     await page.goto("/agenda");
     await waitForHydration(page);
-    await expect(firstTime(page)).toHaveText("10:00 - 10:30am ET");
-    await expect(page.getByRole("button", { name: "Eastern Time" })).toHaveAttribute("aria-pressed", "true");
+    await expect(firstTime(page)).toHaveText(eventTime(first));
+    const eventZone = page.getByRole("button", { name: event.timeZoneName });
+    await expect(eventZone).toHaveAttribute("aria-pressed", "true");
 
     await page.getByRole("button", { name: "My time zone" }).click();
-    await expect(firstTime(page)).toHaveText("4:00 - 4:30pm GMT+2");
-    await expect(table(page).getByRole("columnheader").first()).toHaveText("Time (GMT+2)");
-    await expect(page.getByText("Times in your time zone, Europe/Berlin (GMT+2).")).toBeVisible();
+    await expect(firstTime(page)).toHaveText(visitorTime(first, visitorZone));
+    await expect(table(page).getByRole("columnheader").first()).toHaveText(`Time (${label})`);
+    await expect(page.getByText(`Times in your time zone, ${visitorZone} (${label}).`)).toBeVisible();
 
     // Remembered across pages...
-    await page
-      .getByRole("link", { name: edition.talks[0]?.title ?? "" })
-      .first()
-      .click();
-    await expect(page.getByRole("complementary", { name: "When and where" })).toContainText("4:30 - 4:45pm GMT+2");
+    await page.getByRole("link", { name: talk.title }).first().click();
+    await expect(page.getByRole("complementary", { name: "When and where" })).toContainText(
+      `${formatTimeRange(talkSlot.start, talkSlot.end, visitorZone)} ${label}`,
+    );
     // ...and visits.
     await page.goto("/agenda");
-    await expect(firstTime(page)).toHaveText("4:00 - 4:30pm GMT+2");
+    await expect(firstTime(page)).toHaveText(visitorTime(first, visitorZone));
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: "Eastern Time" }).click();
-    await expect(firstTime(page)).toHaveText("10:00 - 10:30am ET");
+    await page.getByRole("button", { name: event.timeZoneName }).click();
+    await expect(firstTime(page)).toHaveText(eventTime(first));
     await page.reload();
-    await expect(firstTime(page)).toHaveText("10:00 - 10:30am ET");
+    await expect(firstTime(page)).toHaveText(eventTime(first));
   });
 });
 
-test.describe("In Tokyo", () => {
-  test.use({ timezoneId: "Asia/Tokyo" });
+test.describe(`In ${farZone}`, () => {
+  test.use({ timezoneId: farZone });
 
-  test("sessions after midnight there say which day they fall on", async ({ page }) => {
+  test("sessions that fall on another day there say which day", async ({ page }) => {
     await page.goto("/agenda");
     await waitForHydration(page);
     await page.getByRole("button", { name: "My time zone" }).click();
-    await expect(firstTime(page)).toHaveText("11:00 - 11:30pm GMT+9");
-    const last = table(page).locator("tbody tr").last().getByRole("cell").first();
-    await expect(last).toHaveText("4:30 - 4:35am GMT+9Thu, Apr 17");
+    await expect(timeCells(page)).toHaveText(agenda.map((slot) => visitorTime(slot, farZone)));
   });
 });
 
-test("The prerendered agenda is in Eastern Time, so nothing changes on load for a visitor who never switched", async ({
+test("The prerendered agenda is in the event's zone, so nothing changes on load for a visitor who never switched", async ({
   request,
 }) => {
   // React separates adjacent text with empty comments in its HTML.
   const html = (await (await request.get("/agenda")).text()).replaceAll("<!-- -->", "");
-  expect(html).toContain("10:00 - 10:30am ET");
-  expect(html).toContain("Times in Eastern Time (ET).");
+  expect(html).toContain(eventTime(first));
+  expect(html).toContain(`Times in ${event.timeZoneName} (${event.timeZoneLabel}).`);
 });
 
 test("?now= previews a live moment: the strip shows the session on air, its time left, and what is next", async ({
   page,
 }) => {
-  await page.goto("/agenda?now=2025-04-16T14:07:30Z");
+  // A quarter of the way into the first session long enough to show minutes left, with one after it.
+  const index = agenda.findIndex(
+    (slot, i) => i < agenda.length - 1 && Date.parse(slot.end) - Date.parse(slot.start) >= 4 * minute,
+  );
+  const slot = agenda[index]!;
+  const next = agenda[index + 1]!;
+  const start = Date.parse(slot.start);
+  const length = Date.parse(slot.end) - start;
+  const instant = start + Math.floor(length / 4 / second) * second;
+  const secondsLeft = (Date.parse(slot.end) - instant) / second;
+
+  await page.goto(at("/agenda", iso(instant)));
   const live = strip(page);
   await expect(live).toBeVisible();
-  await expect(live).toContainText("Panel Discussion on AI and ML");
-  // 10:07:30 ET: 22:30 left on the 10:00-10:30 panel, ticking down from there.
-  await expect(live.getByText(/^\d+:\d\d left$/)).toHaveText(/^2[12]:\d\d left$/);
-  await expect(live.getByRole("progressbar", { name: "Session progress" })).toHaveAttribute("aria-valuenow", /^2\d$/);
-  await expect(live).toContainText("Next at 10:30am ET: Seeing your data");
-  const first = await live.getByText(/ left$/).textContent();
-  await expect.poll(() => live.getByText(/ left$/).textContent()).not.toBe(first);
+  await expect(live).toContainText(slot.title);
+  const left = live.getByText(/^\d+:\d\d left$/);
+  // Counting down from the previewed instant: at most a few seconds (page load) less than it started with.
+  const shown = /^(\d+):(\d\d) left$/.exec((await left.textContent()) ?? "");
+  const shownSeconds = Number(shown?.[1]) * 60 + Number(shown?.[2]);
+  expect(shownSeconds).toBeLessThanOrEqual(secondsLeft);
+  expect(shownSeconds).toBeGreaterThan(secondsLeft - 30);
+  const progress = Number(
+    await live.getByRole("progressbar", { name: "Session progress" }).getAttribute("aria-valuenow"),
+  );
+  expect(progress).toBeGreaterThanOrEqual(25);
+  expect(progress).toBeLessThanOrEqual(25 + Math.ceil((30 * second * 100) / length));
+  await expect(live).toContainText(
+    `Next at ${formatClock(next.start, event.timeZone)} ${event.timeZoneLabel}: ${next.title}`,
+  );
+  const before = await left.textContent();
+  await expect.poll(() => left.textContent()).not.toBe(before);
   expect(await axeViolations(page)).toEqual([]);
 });
 
 test("Under a minute the strip counts seconds, and the home page shows it too", async ({ page }) => {
-  await page.goto("/?now=2025-04-16T16:39:30Z");
+  const next = agenda[1]!;
+  await page.goto(at("/", iso(Date.parse(first.end) - 30 * second)));
   const live = strip(page);
-  await expect(live).toContainText("Demo of Feedback Forensics");
+  await expect(live).toContainText(first.title);
   await expect(live.getByText(/ left$/)).toHaveText(/^(30|[12]\d)s left$/);
-  await expect(live).toContainText("Next at 12:40pm ET: Guardrails and evaluation");
+  await expect(live).toContainText(
+    `Next at ${formatClock(next.start, event.timeZone)} ${event.timeZoneLabel}: ${next.title}`,
+  );
 });
 
-test("No strip shows a moment after the event, or today", async ({ page }) => {
-  for (const path of ["/agenda?now=2025-04-16T19:35:01Z", "/agenda", "/?now=2025-04-16T13:50:00Z"]) {
+test("No strip shows the moment the last session ends, after the day, or just before the first session", async ({
+  page,
+}) => {
+  const end = Date.parse(eventSpan.end);
+  const start = Date.parse(eventSpan.start);
+  for (const path of [
+    at("/agenda", iso(end + second)),
+    at("/agenda", editionMoments.over),
+    // Ten minutes before: the home page has loaded the strip's code by then (from 12 hours before), yet shows none.
+    at("/", iso(start - 10 * minute)),
+  ]) {
     await page.goto(path);
     await waitForHydration(page);
     // Give the clock its first ticks: a strip would have appeared by then.
@@ -154,34 +229,8 @@ test("Add to calendar downloads the whole day as one calendar file", async ({ pa
   expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   const body = await response.text();
   expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
-  expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(edition.agenda.filter((slot) => slot.type !== "Break").length);
-  expect(body).toContain("DTSTART:20250416T140000Z");
-});
-
-test("The agenda's actions follow the edition: the calendar before, the stream live, the recordings after", async ({
-  page,
-}) => {
-  const start = Date.parse(eventSpan.start);
-  const thanks = () => page.getByRole("region", { name: edition.event.conclusion.heading });
-  const recordings = () => page.getByRole("link", { name: "Watch the recordings" });
-  // The page's own actions, apart from the live strip's link to the stream.
-  const watchLive = () => page.getByRole("main").locator("header").getByRole("link", { name: "Watch live" });
-
-  await page.goto(`/agenda?now=${new Date(start - 24 * 60 * 60 * 1000).toISOString()}`);
-  await waitForHydration(page);
-  await expect(page.getByRole("link", { name: /Add to calendar/ })).toBeVisible();
-  await expect(recordings()).toHaveCount(0);
-  await expect(watchLive()).toHaveCount(0);
-  await expect(thanks()).toHaveCount(0);
-
-  await page.goto(`/agenda?now=${new Date(start + 60 * 1000).toISOString()}`);
-  await waitForHydration(page);
-  await expect(watchLive()).toHaveAttribute("href", edition.event.links.broadcast);
-  await expect(recordings()).toHaveCount(0);
-  await expect(thanks()).toHaveCount(0);
-
-  await page.goto(`/agenda?now=${new Date(Date.parse(eventSpan.end) + 60 * 1000).toISOString()}`);
-  await waitForHydration(page);
-  await expect(recordings()).toHaveAttribute("href", edition.event.links.watch);
-  await expect(thanks()).toBeVisible();
+  expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(agenda.filter((slot) => slot.type !== "Break").length);
+  // The first session's start, in UTC as calendar files write it: 20250416T140000Z.
+  const firstStart = new Date(first.start).toISOString().replace(/[-:]|\.\d{3}/g, "");
+  expect(body).toContain(`DTSTART:${firstStart}`);
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { edition } from "../../content";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /** Navigates inside the app, as a link would, without loading a new document. */
@@ -81,8 +82,8 @@ test.describe("Client-side navigation", () => {
     expect(await stillSameDocument(page)).toBe(true);
   });
 
-  test("A known speaker opens from the agenda without a reload", async ({ page }) => {
-    await page.goto("/nomic");
+  test("A known speaker opens from a talk page without a reload", async ({ page }) => {
+    await page.goto(edition.talks[0]!.path);
     await waitForHydration(page);
     await markDocument(page);
     const speakerLink = page.getByRole("article").getByRole("heading", { level: 3 }).getByRole("link").first();

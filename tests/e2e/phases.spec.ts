@@ -1,0 +1,214 @@
+import type { Page } from "@playwright/test";
+import { edition, eventSpan } from "../../content";
+import { liveStatus } from "../../app/lib/live";
+import { dayCalendarPath } from "../../app/lib/site-paths";
+import { formatClock } from "../../app/lib/time";
+import { axeViolations, expect, menuButton, test, waitForHydration } from "./fixtures";
+import { at, editionMoments } from "./moments";
+
+// The site follows the edition's clock: before the day it asks visitors to register, during it sends them to the
+// stream, after it to the recordings. Each phase is previewed with ?now= at an instant of the edition under test,
+// so these hold on any edition and on any date. Every phase's variant is in the HTML; only the current one may
+// show, to the eye and to assistive technology, so every check here counts visible, accessible elements only.
+
+const { event } = edition;
+const phases = ["upcoming", "live", "over"] as const;
+type Phase = (typeof phases)[number];
+
+/** Each phase's card on the home page: heading, words, and its links, the main action first. */
+const homeCards: Record<Phase, { heading: string; message: string; links: { name: RegExp; href: string }[] }> = {
+  upcoming: {
+    ...event.upcoming,
+    links: [
+      { name: /^Register/, href: event.links.register },
+      { name: /^Add to calendar$/, href: dayCalendarPath() },
+    ],
+  },
+  live: {
+    ...event.live,
+    links: [
+      { name: /^Watch live/, href: event.links.broadcast },
+      { name: /^Browse the agenda$/, href: "/agenda" },
+    ],
+  },
+  over: {
+    ...event.conclusion,
+    links: [
+      { name: /^Watch Recording/, href: event.links.watch },
+      { name: /^Browse the agenda$/, href: "/agenda" },
+    ],
+  },
+};
+
+/** The narrow menu's way out to the event, by phase. */
+const menuActions: Record<Phase, { label: string; name: RegExp; href: string }> = {
+  upcoming: { label: "Register", name: /^Register/, href: event.links.register },
+  live: { label: "Watch live", name: /^Watch live/, href: event.links.broadcast },
+  over: { label: "Watch Recording", name: /^Watch Recording/, href: event.links.watch },
+};
+
+/** The home page's opening section: the edition's name, date, and the card of the current phase. */
+const hero = (page: Page) => page.getByRole("region", { name: event.name });
+const strip = (page: Page) => page.locator("[data-live-strip]");
+
+/** The card shows the phase's heading and words, and exactly its links (the hidden cards' are not announced). */
+async function expectHomeCard(page: Page, phase: Phase) {
+  const card = homeCards[phase];
+  await expect(hero(page).getByRole("heading", { level: 2 })).toHaveText([card.heading]);
+  await expect(hero(page).getByText(card.message, { exact: true })).toBeVisible();
+  const links = hero(page).getByRole("link");
+  await expect(links).toHaveText(card.links.map((link) => link.name));
+  for (const [index, link] of card.links.entries()) {
+    await expect(links.nth(index)).toBeVisible();
+    await expect(links.nth(index)).toHaveAttribute("href", link.href);
+  }
+  for (const other of phases.filter((entry) => entry !== phase)) {
+    await expect(hero(page).getByText(homeCards[other].message, { exact: true })).toBeHidden();
+  }
+}
+
+/** The first session, which editionMoments.live falls in. */
+const liveSession = liveStatus(new Date(editionMoments.live), edition.agenda)?.current?.session;
+
+test.describe("The home page", () => {
+  test("before the day: the upcoming card, a countdown to the first session, Register and Add to calendar", async ({
+    page,
+  }) => {
+    // Half a minute past a whole minute of the upcoming phase: the minutes shown hold for 30 s, so they can be
+    // compared exactly, however long the page takes to load.
+    const instant = new Date(Date.parse(editionMoments.upcoming) + 30_000);
+    await page.goto(at("/", instant.toISOString()));
+    await expectHomeCard(page, "upcoming");
+    await expect(hero(page)).toContainText(
+      `The stream starts at ${formatClock(eventSpan.start, event.timeZone)} ${event.timeZoneLabel}.`,
+    );
+
+    // Days, hours and minutes from the previewed instant to the first session, each with its word ("1 day").
+    const countdown = hero(page).locator("[data-countdown]");
+    await expect(countdown).toBeVisible();
+    // Worked out here rather than by the page's own code, so a mistake there shows.
+    const left = Math.floor((Date.parse(eventSpan.start) - instant.getTime()) / 60_000);
+    const parts = [
+      [Math.floor(left / (24 * 60)), "day"],
+      [Math.floor(left / 60) % 24, "hour"],
+      [left % 60, "minute"],
+    ] as const;
+    await expect(countdown.getByRole("definition")).toHaveText(parts.map(([value]) => String(value)));
+    await expect(countdown.getByRole("term")).toHaveText(
+      parts.map(([value, unit]) => (value === 1 ? unit : `${unit}s`)),
+    );
+
+    await expect(strip(page)).toHaveCount(0);
+  });
+
+  test("during the day: the live card, Watch live to the stream, and the now/next strip naming the session on air", async ({
+    page,
+  }) => {
+    await page.goto(at("/", editionMoments.live));
+    await expectHomeCard(page, "live");
+    await expect(hero(page).locator("[data-countdown]")).toBeHidden();
+    await expect(strip(page)).toBeVisible();
+    expect(liveSession, "a session on air at the live moment").toBeDefined();
+    await expect(strip(page)).toContainText(liveSession?.title ?? "");
+  });
+
+  test("after the day: the conclusion and Watch Recording", async ({ page }) => {
+    await page.goto(at("/", editionMoments.over));
+    await expectHomeCard(page, "over");
+    await expect(hero(page).locator("[data-countdown]")).toBeHidden();
+    await expect(strip(page)).toHaveCount(0);
+  });
+
+  test("turns live while open, without a reload, when the first session starts", async ({ page }) => {
+    await page.goto(at("/", new Date(Date.parse(eventSpan.start) - 3000).toISOString()));
+    await expectHomeCard(page, "upcoming");
+    // Marks this document: a reload would drop the mark.
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await expect(hero(page).getByRole("heading", { level: 2 })).toHaveText([event.live.heading], {
+      timeout: 10_000,
+    });
+    await expectHomeCard(page, "live");
+    await expect(strip(page)).toContainText(edition.agenda[0]!.title);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  for (const phase of ["upcoming", "live"] as const) {
+    test(`axe finds nothing on it ${phase === "upcoming" ? "before" : "during"} the day`, async ({ page }) => {
+      await page.goto(at("/", editionMoments[phase]));
+      await expectHomeCard(page, phase);
+      if (phase === "live") await expect(strip(page)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("On a narrow screen (390 px) the menu's way out to the event follows the phase", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ["/", "/agenda"]) {
+    for (const phase of phases) {
+      test(`on ${path === "/" ? "the static home page" : "the hydrated agenda"}, ${phase}: ${menuActions[phase].label}`, async ({
+        page,
+      }) => {
+        await page.goto(at(path, editionMoments[phase]));
+        // The agenda's prerendered menu is the build's phase; hydration brings it to the previewed one.
+        await waitForHydration(page);
+        await menuButton(page).click();
+        const nav = page.getByRole("navigation", { name: "Main" });
+        const action = menuActions[phase];
+        await expect(nav.getByRole("link").filter({ visible: true })).toHaveText([
+          event.shortName,
+          /^Home$/,
+          /^Agenda$/,
+          /^Demo Voting$/,
+          action.name,
+        ]);
+        await expect(nav.getByRole("link", { name: action.name })).toHaveAttribute("href", action.href);
+        // The other phases' actions are neither shown nor announced (nor is the wide bar's Register, at this width).
+        for (const other of phases.filter((entry) => entry !== phase)) {
+          await expect(nav.getByRole("link", { name: menuActions[other].name })).toHaveCount(0);
+        }
+      });
+    }
+  }
+});
+
+test.describe("The agenda's actions", () => {
+  const thanks = (page: Page) => page.getByRole("region", { name: event.conclusion.heading });
+  const recordings = (page: Page) => page.getByRole("link", { name: /^Watch the recordings/ });
+  // The page's own actions, apart from the live strip's link to the stream.
+  const actions = (page: Page) => page.getByRole("main").locator("header").getByRole("link");
+
+  test("before the day: Add to calendar, and no thank-you", async ({ page }) => {
+    await page.goto(at("/agenda", editionMoments.upcoming));
+    await waitForHydration(page);
+    await expect(actions(page)).toHaveText([/^Add to calendar$/]);
+    await expect(actions(page).first()).toHaveAttribute("href", dayCalendarPath());
+    await expect(thanks(page)).toHaveCount(0);
+    await expect(page.getByText(event.conclusion.message)).toHaveCount(0);
+  });
+
+  test("during the day: Watch live to the stream beside the calendar, and no thank-you", async ({ page }) => {
+    await page.goto(at("/agenda", editionMoments.live));
+    await waitForHydration(page);
+    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch live/]);
+    await expect(actions(page).nth(1)).toHaveAttribute("href", event.links.broadcast);
+    await expect(recordings(page)).toHaveCount(0);
+    await expect(thanks(page)).toHaveCount(0);
+  });
+
+  test("after the day: the recordings, and the thank-you with Watch Recording", async ({ page }) => {
+    await page.goto(at("/agenda", editionMoments.over));
+    await waitForHydration(page);
+    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch the recordings/]);
+    await expect(recordings(page)).toHaveAttribute("href", event.links.watch);
+    await expect(thanks(page)).toBeVisible();
+    await expect(thanks(page)).toContainText(event.conclusion.message);
+    await expect(thanks(page).getByRole("link", { name: /^Watch Recording/ })).toHaveAttribute(
+      "href",
+      event.links.watch,
+    );
+  });
+});
