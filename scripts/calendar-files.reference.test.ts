@@ -5,7 +5,8 @@ import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 
 /**
  * The reference edition's calendar files with the spec's sessions, UTC instants and join times. calendar-files.test.ts
- * checks the same on any edition.
+ * checks the same on any edition. UIDs are the sessions' GUIDs (UUID v5 of https://glosaic.example/sessions/<id>,
+ * as Python's uuid.uuid5(uuid.NAMESPACE_URL, ...) gives them), as in /schedule.json.
  */
 const files = calendarFiles(edition);
 const speakerFiles = speakerCalendarFiles(edition);
@@ -47,7 +48,7 @@ describe("The reference edition's calendar files", () => {
     expect(events.map((e) => e.start)).toEqual(sessions.map((s) => new Date(s.start).toISOString()));
     expect(events.every((e) => e.startIsUtc)).toBe(true);
     expect(events[0]).toMatchObject({
-      uid: "opening-panel@glosaic.example",
+      uid: "d833da66-1c5d-515d-bf6a-247d3cd858c1",
       title: "Panel Discussion on AI and ML (GLOSAIC 2025)",
       start: "2025-04-16T14:00:00.000Z",
       end: "2025-04-16T14:30:00.000Z",
@@ -61,7 +62,7 @@ describe("The reference edition's calendar files", () => {
     const [nomic, ...rest] = eventsIn("/calendar/nomic.ics");
     expect(rest).toHaveLength(0);
     expect(nomic).toMatchObject({
-      uid: "talk-nomic@glosaic.example",
+      uid: "cead56fc-5429-5148-a3ac-d0d4d3e076f9",
       title: "Seeing your data: embeddings and interactive maps for unstructured text (GLOSAIC 2025)",
       start: "2025-04-16T14:30:00.000Z",
       end: "2025-04-16T14:45:00.000Z",
@@ -92,7 +93,7 @@ describe("The reference edition's speakers' calendar files", () => {
   it("holds the moderator's seven sessions, with an alarm at 9:45am on the first, 15 minutes early", () => {
     const events = eventsIn("/calendar/speakers/adaeze-fontaine.ics");
     expect(events).toHaveLength(7);
-    expect(events[0]).toMatchObject({ uid: "opening-panel@glosaic.example", start: et("10:00") });
+    expect(events[0]).toMatchObject({ uid: "d833da66-1c5d-515d-bf6a-247d3cd858c1", start: et("10:00") });
     expect(events[0]?.alarms).toEqual([
       { action: "DISPLAY", description: `Join the stream now: ${edition.event.links.streamJoin}`, at: et("09:45") },
     ]);
@@ -134,7 +135,7 @@ describe("The reference edition's speakers' calendar files", () => {
   it("links a speaker without a briefing to their speaker page", () => {
     const [talk] = eventsIn("/calendar/speakers/yuki-morimoto.ics");
     expect(talk).toMatchObject({
-      uid: "talk-nomic@glosaic.example",
+      uid: "cead56fc-5429-5148-a3ac-d0d4d3e076f9",
       url: "https://glosaic.example/speakers/yuki-morimoto",
     });
     expect(talk?.alarms.map((a) => a.at)).toEqual([et("10:25")]);

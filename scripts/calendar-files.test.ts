@@ -5,6 +5,7 @@ import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath 
 import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { formatClock, minutesBefore } from "../app/lib/time";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
+import { sessionGuid } from "./guids";
 
 // Expected values come from the edition under test; calendar-files.reference.test.ts checks the spec's own.
 const files = calendarFiles(edition);
@@ -40,7 +41,8 @@ function eventsIn(path: string) {
 }
 
 const { event } = edition;
-const host = new URL(event.siteUrl).host;
+/** A session's UID: its GUID, as in the schedule export. */
+const uid = (id: string) => sessionGuid(event.siteUrl, id);
 const onSite = (path: string) => new URL(path, event.siteUrl).href;
 const utc = (instant: string) => new Date(instant).toISOString();
 /** Every event's title names the edition after it. */
@@ -65,7 +67,7 @@ describe("Calendar files", () => {
   it("hold the whole day: every session but the breaks, in UTC, in order", () => {
     const events = eventsIn(dayCalendarPath());
     expect(events.map((e) => [e.uid, e.title, e.start, e.end])).toEqual(
-      sessions.map((s) => [`${s.id}@${host}`, titled(s.title), utc(s.start), utc(s.end)]),
+      sessions.map((s) => [uid(s.id), titled(s.title), utc(s.start), utc(s.end)]),
     );
     expect(events.every((e) => e.startIsUtc)).toBe(true);
     // Each session links to its talk's page, or to the agenda when it has none; all are on the public stream.
@@ -81,7 +83,7 @@ describe("Calendar files", () => {
       const [only, ...rest] = eventsIn(sessionCalendarPath(talk.id));
       expect(rest, talk.id).toHaveLength(0);
       expect(only, talk.id).toMatchObject({
-        uid: `${slot.id}@${host}`,
+        uid: uid(slot.id),
         title: titled(talk.title),
         start: utc(slot.start),
         end: utc(slot.end),
@@ -126,8 +128,8 @@ describe("A speaker's calendar file", () => {
   it("holds every session of the moderator who opens the day, with an alarm 15 minutes before the first", () => {
     const moderator = speakerWhere("moderator opening the day", [opening.hostId]);
     const events = eventsIn(speakerCalendarPath(moderator));
-    expect(events.map((e) => e.uid)).toEqual(everything(moderator).map((s) => `${s.id}@${host}`));
-    expect(events[0]).toMatchObject({ uid: `${opening.id}@${host}`, start: utc(opening.start) });
+    expect(events.map((e) => e.uid)).toEqual(everything(moderator).map((s) => uid(s.id)));
+    expect(events[0]).toMatchObject({ uid: uid(opening.id), start: utc(opening.start) });
     expect(events[0]?.alarms).toEqual([
       { action: "DISPLAY", description: joinNow, at: minutesBefore(opening.start, 15) },
     ]);
@@ -185,7 +187,7 @@ describe("A speaker's calendar file", () => {
     );
     const [first] = eventsIn(speakerCalendarPath(speaker));
     expect(first).toMatchObject({
-      uid: `${everything(speaker)[0]!.id}@${host}`,
+      uid: uid(everything(speaker)[0]!.id),
       url: onSite(speakerPath(speaker)),
     });
     expect(first?.alarms.map((a) => a.at)).toEqual([minutesBefore(everything(speaker)[0]!.start, 5)]);

@@ -4,6 +4,7 @@ import { briefingView } from "../app/lib/briefing";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { formatClock } from "../app/lib/time";
+import { sessionGuid } from "./guids";
 
 export interface CalendarFile {
   /** Site path of the file, e.g. /calendar/nomic.ics */
@@ -53,7 +54,7 @@ export function calendarFiles(edition: Edition): CalendarFile[] {
   const perTalk = edition.talks.flatMap((talk) => {
     const slot = edition.agenda.find((s) => s.talkId === talk.id);
     if (!slot) return [];
-    // The slot's id is the event's UID in both files, so importing the day and then one talk does not double it.
+    // The slot's GUID is the event's UID in both files, so importing the day and then one talk does not double it.
     const session = { id: slot.id, title: talk.title, description: talk.description, start: slot.start, end: slot.end };
     return [{ path: sessionCalendarPath(talk.id), sessions: [{ ...session, path: talk.path }] }];
   });
@@ -109,7 +110,8 @@ function calendar(edition: Edition, sessions: CalendarSession[]): string {
   const { event } = edition;
   const host = new URL(event.siteUrl).host;
   const events = sessions.map((session): EventAttributes => ({
-    uid: `${session.id}@${host}`,
+    // The session's GUID, as in /schedule.json and /schedule.xml: an app that reads both sees one session.
+    uid: sessionGuid(event.siteUrl, session.id),
     title: `${session.title} (${event.name})`,
     description: `${session.description}\n\nWatch: ${event.links.broadcast}`,
     location: session.location ?? event.location,

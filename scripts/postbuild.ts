@@ -4,14 +4,16 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition, editionId } from "../content";
 import { builtEditionFile } from "../content/editions";
 import { sitemapPaths } from "../app/lib/page-list";
+import { schedulePaths } from "../app/lib/schedule-paths";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { withPolicy } from "../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
+import { scheduleFiles } from "./schedule-export";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /**
  * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
- * site URL), the calendar files and the talks' and speakers' share cards; then a brotli and a gzip variant of every compressible
+ * site URL), the calendar files, the schedule export and the talks' and speakers' share cards; then a brotli and a gzip variant of every compressible
  * file, so the server never compresses at request time.
  */
 const clientDir = path.resolve("build/client");
@@ -45,6 +47,14 @@ async function writeCalendars() {
   const calendars = [...calendarFiles(edition), ...speakerCalendarFiles(edition)];
   for (const calendar of calendars) await writeAt(calendar.path, calendar.body);
   return calendars.length;
+}
+
+/** The programme for schedule apps: /schedule.json and /schedule.xml. Says what the schema made it change. */
+async function writeSchedule() {
+  const { files, notes } = scheduleFiles(edition, schedulePaths);
+  for (const file of files) await writeAt(file.path, file.body);
+  for (const note of notes) console.log(`postbuild: schedule export: ${note}`);
+  return files.map((file) => file.path);
 }
 
 async function writeShareCards() {
@@ -99,9 +109,10 @@ await writeFile(builtEditionFile(clientDir), `${JSON.stringify({ id: editionId }
 await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
 await writeSitemapAndRobots();
 const calendars = await writeCalendars();
+const schedules = await writeSchedule();
 const cards = await writeShareCards();
 const pages = await finishPages();
 const count = await precompress();
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${String(cards)} share cards, ${String(pages)} pages hydrating after paint, with a security policy, ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${String(pages)} pages hydrating after paint, with a security policy, ${String(count)} files precompressed`,
 );

@@ -47,6 +47,7 @@ function run(pass: Pass, command: string, args: string[]): void {
 let built = "";
 try {
   run(passes[0] as Pass, "bash", ["scripts/ensure-chromium.sh"]);
+  run(passes[0] as Pass, "bash", ["scripts/ensure-xmllint.sh"]);
   for (const pass of passes) {
     run(pass, "npm", ["run", "build"]);
     built = pass.edition;

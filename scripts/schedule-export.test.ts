@@ -1,0 +1,366 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import draft06 from "ajv/dist/refs/json-schema-draft-06.json";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { edition, editionId } from "../content";
+import { readEditionInput } from "../content/editions";
+import { validateEdition } from "../content/validate";
+import { schedulePaths } from "../app/lib/schedule-paths";
+import { dayCalendarPath, sessionCalendarPath, speakerPath } from "../app/lib/site-paths";
+import { isoOffset, zonedHourMinute, zoneOffsetMinutes } from "../app/lib/time";
+import { buildApp } from "../server/app";
+import { loadSite, resolvePath } from "../server/static";
+import { redirects } from "../app/lib/site-paths";
+import { openSqliteStore } from "../server/store/sqlite";
+import type { VoteStore } from "../server/store";
+import { testEdition } from "../server/test-support/databases";
+import { speakerCalendarFiles } from "./calendar-files";
+import { sessionGuid } from "./guids";
+import { nginxMaps } from "./nginx-maps";
+import { scheduleAcronym, scheduleFiles, scheduleJson, scheduleModel, scheduleXml } from "./schedule-export";
+
+/**
+ * The programme export of the edition under test: both files valid against the schemas schedule apps are written
+ * to (../shared/interop, beside the repository, as in CI), saying what the edition says, with GUIDs that do not
+ * change between builds and are the calendar files' UIDs, served so that any site may read them.
+ * schedule-export.reference.test.ts pins the reference edition's own values.
+ */
+
+const interopDir = process.env.GLOSAIC_INTEROP_DIR ?? path.resolve("../shared/interop");
+function interopFile(name: string): string {
+  const file = path.join(interopDir, name);
+  if (!existsSync(file)) {
+    throw new Error(
+      `${file} is missing: the schedule schemas live in ../shared/interop beside the repository (GLOSAIC_INTEROP_DIR names another folder)`,
+    );
+  }
+  return file;
+}
+
+const clientDir = path.resolve("build/client");
+function built(sitePath: string): string {
+  const file = path.join(clientDir, sitePath);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  return readFileSync(file, "utf8");
+}
+
+/** The C3VOC schema is draft-06: Ajv's default class with the draft-06 meta-schema, and the formats it names. */
+function jsonValidator() {
+  // Not strict: the schema carries keywords of its own ($oneOf, $todo) that Ajv would otherwise refuse to compile.
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  ajv.addMetaSchema(draft06);
+  addFormats(ajv);
+  ajv.addFormat("color", /^#[0-9a-fA-F]{6}$/);
+  const validate = ajv.compile(JSON.parse(readFileSync(interopFile("schema.json"), "utf8")) as object);
+  return (data: unknown) =>
+    validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ""}`);
+}
+
+/** xmllint's verdict on an XML text against frab's XSD: its messages, none when valid. */
+function xmlProblems(xml: string): string[] {
+  const result = spawnSync("xmllint", ["--noout", "--schema", interopFile("schedule.xml.xsd"), "-"], {
+    input: xml,
+    encoding: "utf8",
+  });
+  if (result.error) {
+    throw new Error(
+      `xmllint could not run (${result.error.message}): install Debian's libxml2-utils (bash scripts/ensure-xmllint.sh)`,
+    );
+  }
+  return result.status === 0 ? [] : result.stderr.split("\n").filter(Boolean);
+}
+
+type Json = ReturnType<typeof scheduleJson>;
+const json = JSON.parse(built(schedulePaths.json)) as Json;
+const xml = built(schedulePaths.xml);
+const { event } = edition;
+const conference = json.schedule.conference;
+const [day] = conference.days;
+const [room] = conference.rooms;
+const sessions = Object.values(day?.rooms ?? {}).flat();
+const onSite = (sitePath: string) => new URL(sitePath, event.siteUrl).href;
+const talkOf = (talkId: string | undefined) => edition.talks.find((talk) => talk.id === talkId);
+const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id === id)?.name;
+const v5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe("/schedule.json", () => {
+  const problems = jsonValidator();
+
+  it("validates against C3VOC's schedule.json schema", () => {
+    expect(problems(json)).toEqual([]);
+  });
+
+  it("is checked by a validator that refuses what the schema forbids", () => {
+    // The real pretalx export the schema's authors keep as an example passes, so the validator is set up right.
+    expect(problems(JSON.parse(readFileSync(interopFile("pretalx-democon.json"), "utf8")))).toEqual([]);
+    const broken = structuredClone(json);
+    broken.schedule.conference.acronym = "GLO-SAIC";
+    const brokenSessions = Object.values(broken.schedule.conference.days[0]?.rooms ?? {}).flat();
+    const first = brokenSessions[0];
+    if (!first) throw new Error("the export has no session");
+    first.url = "/agenda";
+    // A person in both shapes, frab's (id, public_name) and pretalx's (name).
+    const withPerson = brokenSessions.find((s) => s.persons.length > 0) ?? first;
+    const bothShapes = { ...withPerson.persons[0], name: "Someone", id: 7, public_name: "Someone" };
+    withPerson.persons[0] = bothShapes as unknown as (typeof withPerson.persons)[number];
+    const found = problems(broken).join("\n");
+    expect(found).toMatch(/\/schedule\/conference\/acronym must match pattern/);
+    expect(found).toMatch(/\/url must match format "uri"/);
+    expect(found).toMatch(/\/persons\/0 must match exactly one schema in oneOf/);
+  });
+
+  it("names the conference as the edition does: title, acronym, its one day, its zone, its site", () => {
+    expect(conference).toMatchObject({
+      title: event.name,
+      acronym: scheduleAcronym(event).acronym,
+      description: event.description,
+      start: event.date,
+      end: event.date,
+      daysCount: 1,
+      url: onSite("/"),
+    });
+    expect(conference.acronym).toMatch(/^[a-z0-9_]{4,}$/);
+    if (/^([A-Z][a-z]+\/[A-Z][a-z]+)|UTC$/.test(event.timeZone)) expect(conference.time_zone_name).toBe(event.timeZone);
+    expect(json.schedule.base_url).toBe(onSite("/"));
+    expect(conference.days).toHaveLength(1);
+    expect(day).toMatchObject({ index: 1, date: event.date });
+    expect(Date.parse(day?.day_start ?? "")).toBe(Date.parse(edition.agenda[0]!.start));
+    expect(Date.parse(day?.day_end ?? "")).toBe(Date.parse(edition.agenda.at(-1)!.end));
+  });
+
+  it("has one room, the edition's stream, holding every session", () => {
+    expect(conference.rooms).toHaveLength(1);
+    expect(room).toMatchObject({ name: event.livestreamName, type: "online", url: event.links.broadcast });
+    expect(Object.keys(day?.rooms ?? {})).toEqual([event.livestreamName]);
+    expect(sessions.every((s) => s.room === event.livestreamName)).toBe(true);
+  });
+
+  it("lists every session of the agenda in order, at its time in the event's zone, for its length", () => {
+    const two = (n: number) => String(n).padStart(2, "0");
+    expect(sessions).toHaveLength(edition.agenda.length);
+    edition.agenda.forEach((slot, index) => {
+      const session = sessions[index];
+      const { hour, minute } = zonedHourMinute(slot.start, event.timeZone);
+      const minutes = (Date.parse(slot.end) - Date.parse(slot.start)) / 60_000;
+      expect(session, slot.id).toMatchObject({
+        title: slot.title,
+        type: slot.type,
+        language: "en",
+        start: `${two(hour)}:${two(minute)}`,
+        duration: `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`,
+      });
+      expect(Date.parse(session?.date ?? ""), slot.id).toBe(Date.parse(slot.start));
+      expect(Date.parse(session?.end ?? ""), slot.id).toBe(Date.parse(slot.end));
+      // Written with the zone's own offset, as apps show the time they read.
+      expect(session?.date.endsWith(isoOffset(zoneOffsetMinutes(new Date(slot.start), event.timeZone))), slot.id).toBe(
+        true,
+      );
+    });
+  });
+
+  it("describes a session by its talk, names its people, and links its page, the stream and the recordings", () => {
+    edition.agenda.forEach((slot, index) => {
+      const session = sessions[index];
+      const talk = talkOf(slot.talkId);
+      expect(session?.url, slot.id).toBe(onSite(talk?.path ?? "/agenda"));
+      expect(session?.abstract, slot.id).toBe(talk?.description ?? null);
+      const people = [...new Set([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds])];
+      expect(
+        session?.persons.map((p) => p.name),
+        slot.id,
+      ).toEqual(people.map(nameOf));
+      expect(
+        session?.persons.map((p) => p.url),
+        slot.id,
+      ).toEqual(people.map((id) => onSite(speakerPath(id))));
+      expect(
+        session?.links.map((l) => l.url),
+        slot.id,
+      ).toEqual(slot.type === "Break" ? [] : [event.links.broadcast, event.links.watch]);
+    });
+  });
+
+  it("gives each person the pretalx shape only: a name, no frab id or public_name", () => {
+    const persons = sessions.flatMap((s) => s.persons);
+    expect(persons.length).toBeGreaterThan(0);
+    for (const person of persons) {
+      expect(person.name).toBeTruthy();
+      expect(person).not.toHaveProperty("public_name");
+      expect(person).not.toHaveProperty("id");
+    }
+  });
+
+  it("gives every session a slug of its own, starting with the acronym", () => {
+    const slugs = sessions.map((s) => s.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug.startsWith(`${conference.acronym}-`)).toBe(true);
+  });
+});
+
+describe("/schedule.xml", () => {
+  it("validates against frab's schedule.xml schema (xmllint)", () => {
+    expect(xmlProblems(xml)).toEqual([]);
+  });
+
+  it("is checked by a validator that refuses what the schema forbids", () => {
+    const broken = xml.replace(/<acronym>[^<]*<\/acronym>/, "<acronym>GLO</acronym>");
+    expect(broken).not.toBe(xml);
+    expect(xmlProblems(broken).join("\n")).toMatch(/acronym/);
+  });
+
+  it("says what schedule.json says: the same sessions, GUIDs, ids, titles and pages, in the same order", () => {
+    const events = [
+      ...xml.matchAll(/<event guid="([^"]+)" id="(\d+)">[\s\S]*?<title>([^<]*)<\/title>[\s\S]*?<url>([^<]*)<\/url>/g),
+    ];
+    const unescape = (text: string) =>
+      text
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, "&");
+    expect(events.map(([, guid, id, title, url]) => [guid, Number(id), unescape(title ?? ""), url])).toEqual(
+      sessions.map((s) => [s.guid, s.id, s.title, s.url]),
+    );
+    expect(xml).toContain(`<acronym>${conference.acronym}</acronym>`);
+    expect(xml).toContain(`<room name="${event.livestreamName.replace(/&/g, "&amp;")}"`);
+  });
+});
+
+describe("Session GUIDs", () => {
+  it("are UUID v5 of the site and the session's id, one per session", () => {
+    const guids = sessions.map((s) => s.guid);
+    expect(guids).toEqual(edition.agenda.map((slot) => sessionGuid(event.siteUrl, slot.id)));
+    for (const guid of guids) expect(guid).toMatch(v5);
+    expect(new Set(guids).size).toBe(guids.length);
+    const ids = sessions.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("are the same in another build: the edition read afresh gives both files byte for byte", () => {
+    const again = validateEdition(readEditionInput(editionId), editionId);
+    expect(again).not.toBe(edition);
+    const { files } = scheduleFiles(again, schedulePaths);
+    expect(files.map((file) => file.body)).toEqual([built(schedulePaths.json), xml]);
+  });
+
+  it("are the UIDs of the calendar files: the day's, each talk's and each speaker's", () => {
+    const uidsIn = (body: string) =>
+      ICAL.Component.fromString(body)
+        .getAllSubcomponents("vevent")
+        .map((component) => String(component.getFirstPropertyValue("uid")));
+    const guidOf = new Map(edition.agenda.map((slot, index) => [slot.id, sessions[index]?.guid]));
+    expect(uidsIn(built(dayCalendarPath()))).toEqual(
+      edition.agenda.filter((slot) => slot.type !== "Break").map((slot) => guidOf.get(slot.id)),
+    );
+    for (const talk of edition.talks) {
+      const slot = edition.agenda.find((s) => s.talkId === talk.id);
+      if (slot) expect(uidsIn(built(sessionCalendarPath(talk.id))), talk.id).toEqual([guidOf.get(slot.id)]);
+    }
+    // Speakers' files hold their backstage sessions too, under the same kind of GUID.
+    const backstage = new Map(edition.backstage.map((s) => [sessionGuid(event.siteUrl, s.id), s.id]));
+    const speakerUids = speakerCalendarFiles(edition).flatMap((file) => uidsIn(file.body));
+    expect(speakerUids.length).toBeGreaterThan(0);
+    for (const uid of speakerUids) expect([...guidOf.values(), ...backstage.keys()]).toContain(uid);
+  });
+});
+
+describe("The exported links", () => {
+  it("lead to built pages: each session's url, each person's page and portrait", async () => {
+    const site = await loadSite(clientDir);
+    const origin = new URL(event.siteUrl).origin;
+    const urls = [
+      ...sessions.map((s) => s.url),
+      ...sessions.flatMap((s) => s.persons.flatMap((p) => [p.url, p.avatar])),
+    ];
+    const missing = [...new Set(urls)].filter((url) => {
+      if (new URL(url).origin !== origin) return true;
+      const resolved = resolvePath(site, new URL(url).pathname, redirects);
+      return resolved.kind !== "file";
+    });
+    expect(missing).toEqual([]);
+    for (const s of sessions) {
+      const resolved = resolvePath(site, new URL(s.url).pathname, redirects);
+      expect(resolved.kind === "file" && resolved.file.type, s.url).toBe("text/html; charset=utf-8");
+    }
+  });
+});
+
+describe("Serving the export", () => {
+  let store: VoteStore;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    store = await openSqliteStore(":memory:", testEdition);
+    app = await buildApp({ clientDir, store });
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  it.each([
+    [schedulePaths.json, "application/json; charset=utf-8"],
+    [schedulePaths.xml, "application/xml; charset=utf-8"],
+  ])("serves %s as %s, readable from any site, compressed or not", async (url, type) => {
+    for (const encoding of ["identity", "br", "gzip"]) {
+      const response = await app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers["content-type"], encoding).toBe(type);
+      expect(response.headers["access-control-allow-origin"], encoding).toBe("*");
+    }
+    const identity = await app.inject({ method: "GET", url });
+    expect(identity.body).toBe(built(url));
+  });
+
+  it("lets no other site read anything else", async () => {
+    for (const url of ["/", "/agenda", "/sitemap.xml", dayCalendarPath(), "/api/demos", "/nowhere"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.headers["access-control-allow-origin"], url).toBeUndefined();
+    }
+  });
+
+  it("tells nginx the same: the deployment's map allows the two files and nothing else", async () => {
+    const maps = await nginxMaps(clientDir);
+    const cors = /map \$uri \$glosaic_cors \{\n([\s\S]*?)\n\}/.exec(maps)?.[1] ?? "";
+    expect(cors.split("\n").map((line) => line.trim())).toEqual([
+      'default "";',
+      `"${schedulePaths.json}" "*";`,
+      `"${schedulePaths.xml}" "*";`,
+    ]);
+  });
+});
+
+describe("The acronym", () => {
+  it("is the wordmark as the schema allows it, and says what was changed", () => {
+    expect(scheduleAcronym({ shortName: "pycon", date: "2026-05-01" })).toEqual({ acronym: "pycon", changes: [] });
+    expect(scheduleAcronym({ shortName: "DevConf Lyon", date: "2026-05-01" })).toEqual({
+      acronym: "devconflyon",
+      changes: ["lowercased", "characters other than letters, digits and underscores dropped"],
+    });
+    expect(scheduleAcronym({ shortName: "Café-Conf", date: "2026-05-01" }).acronym).toBe("cafeconf");
+    expect(scheduleAcronym({ shortName: "AI", date: "2026-05-01" })).toMatchObject({ acronym: "ai2026" });
+  });
+
+  it("of this edition is what the build log reports when it had to change the wordmark", () => {
+    const { acronym, changes } = scheduleAcronym(event);
+    const { notes } = scheduleModel(edition);
+    expect(notes.some((note) => note.startsWith(`acronym "${acronym}"`))).toBe(changes.length > 0);
+  });
+});
+
+describe("The writer", () => {
+  it("escapes what XML must and drops what it cannot carry, so any title stays well-formed and valid", () => {
+    const model = scheduleModel(edition);
+    const tricky = {
+      ...model,
+      title: `Tom & Jerry's <"talk">`,
+      // A control character XML 1.0 cannot carry at all: dropped.
+      sessions: model.sessions.map((s) => ({ ...s, title: `${s.title} & <more>\u0007` })),
+    };
+    expect(xmlProblems(scheduleXml(tricky, onSite(schedulePaths.xml)))).toEqual([]);
+  });
+});
