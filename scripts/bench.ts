@@ -152,6 +152,7 @@ async function compareWithNginx(ours: string, nginx: string, paths: string[]) {
     "strict-transport-security",
     "cache-control",
     "location",
+    "access-control-allow-origin",
   ];
   const differences: string[] = [];
   for (const urlPath of paths) {
@@ -209,6 +210,8 @@ async function main() {
           scriptPath,
           "/favicon.svg",
           "/robots.txt",
+          "/schedule.json",
+          "/schedule.xml",
           "/nowhere",
           "/404",
           "/about",

@@ -26,6 +26,9 @@ beforeAll(async () => {
     "brb/index.html": page("Be right back"),
     "404/index.html": page("Not found"),
     "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    "schedule.json": '{"schedule":{}}',
+    "schedule.xml": "<schedule/>",
+    "sitemap.xml": "<urlset/>",
   };
   for (const [name, body] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
@@ -81,6 +84,20 @@ describe("Security headers", () => {
       expect((await app.inject(url)).headers["content-security-policy"]).toMatch(/frame-ancestors \*$/);
     }
     expect((await app.inject("/nowhere")).headers["content-security-policy"]).toMatch(/frame-ancestors 'none'$/);
+  });
+
+  it("the schedule export may be read from any site's scripts, with a 304 too; nothing else may", async () => {
+    for (const url of ["/schedule.json", "/schedule.xml"]) {
+      const response = await app.inject(url);
+      expect(response.headers["access-control-allow-origin"], url).toBe("*");
+      const etag = String(response.headers.etag);
+      const again = await app.inject({ method: "GET", url, headers: { "if-none-match": etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.headers["access-control-allow-origin"], url).toBe("*");
+    }
+    for (const url of ["/", "/sitemap.xml", "/favicon.svg", "/nowhere", "/api/demos"]) {
+      expect((await app.inject(url)).headers["access-control-allow-origin"], url).toBeUndefined();
+    }
   });
 
   it("HSTS is sent only when the server is told it runs behind HTTPS", async () => {

@@ -1,7 +1,20 @@
+import { schedulePaths } from "../app/lib/schedule-paths";
 import { policyOf } from "./content-security-policy";
 
 /** Pages any site may frame: the stream's overlay screens, embedded by broadcast tools and partners' pages. */
 export const framablePages = new Set(["/countdown/index.html", "/brb/index.html"]);
+
+/**
+ * Files any site may read from its own scripts: the programme for schedule apps, which web-based players and
+ * conference hubs fetch from the browser (pretalx serves its exports so). They hold only what the agenda page
+ * shows, so nothing is exposed that a visitor could not read.
+ */
+export const crossOriginFiles: ReadonlySet<string> = new Set(Object.values(schedulePaths));
+
+/** A built file's own headers, beside the common ones: for the schedule files, Access-Control-Allow-Origin. */
+export function fileHeaders(urlPath: string): Record<string, string> {
+  return crossOriginFiles.has(urlPath) ? { "access-control-allow-origin": "*" } : {};
+}
 
 /**
  * Headers every response carries, API and errors included. Responses that are not pages get a policy that allows

@@ -56,6 +56,7 @@ function prepareFile(file: SiteFile, common: Record<string, string>, status: 200
     "content-type": file.type,
     // A page's own policy replaces the strict default of the common headers.
     ...(file.policy ? { "content-security-policy": file.policy } : {}),
+    ...file.headers,
     ...(file.br || file.gzip ? { vary: "Accept-Encoding" } : {}),
   };
   const variant = (body: Buffer, encoding?: "br" | "gzip"): Prepared => ({

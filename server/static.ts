@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { pagePolicyHeader } from "./security-headers";
+import { fileHeaders, pagePolicyHeader } from "./security-headers";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export interface SiteFile {
@@ -13,6 +13,8 @@ export interface SiteFile {
   cacheControl: string;
   /** Pages only: their Content-Security-Policy header. */
   policy?: string;
+  /** Headers of this file alone (the schedule files' Access-Control-Allow-Origin). */
+  headers?: Record<string, string>;
 }
 
 const types: Record<string, string> = {
@@ -60,6 +62,7 @@ export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
     const body = await readFile(file);
     const optional = (variant: string) => readFile(variant).catch(() => undefined);
     const type = types[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    const own = fileHeaders(urlPath);
     site.set(urlPath, {
       body,
       br: await optional(`${file}.br`),
@@ -68,6 +71,7 @@ export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
       cacheControl: cacheControlFor(urlPath, type),
       ...(type.startsWith("text/html") ? { policy: pagePolicyHeader(urlPath, body.toString("utf8")) } : {}),
+      ...(Object.keys(own).length > 0 ? { headers: own } : {}),
     });
   }
   return site;
