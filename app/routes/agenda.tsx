@@ -8,6 +8,7 @@ import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
 import { useEditionPhase } from "../lib/edition-phase";
 import { pageMeta, titled } from "../lib/seo";
+import { schedulePaths } from "../lib/schedule-paths";
 import { dayCalendarPath } from "../lib/site-paths";
 import { formatCalendarDate } from "../lib/time";
 import type { Route } from "./+types/agenda";
@@ -37,6 +38,12 @@ export default function Agenda() {
             {phase === "live" ? <ButtonLink href={event.links.broadcast}>Watch live</ButtonLink> : null}
             {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
           </div>
+          {/* The programme for schedule apps, in the formats pretalx and frab export (scripts/schedule-export.ts). */}
+          <p className="text-sm text-muted">
+            Use in your app: <FileLink href={schedulePaths.json}>schedule.json</FileLink> or{" "}
+            <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>, the formats Giggity, EventFahrplan and other
+            schedule apps read.
+          </p>
         </div>
       </PageHeader>
 
@@ -73,5 +80,14 @@ export default function Agenda() {
       </div>
       <LiveStrip />
     </>
+  );
+}
+
+/** A built file, not a page: a plain link, so the browser fetches it rather than the app routing to it. */
+function FileLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} className="font-semibold text-sky underline underline-offset-4 hover:text-white">
+      {children}
+    </a>
   );
 }
