@@ -179,7 +179,13 @@ test.describe("The agenda's actions", () => {
   const thanks = (page: Page) => page.getByRole("region", { name: event.conclusion.heading });
   const recordings = (page: Page) => page.getByRole("link", { name: /^Watch the recordings/ });
   // The page's own actions, apart from the live strip's link to the stream.
-  const actions = (page: Page) => page.getByRole("main").locator("header").getByRole("link");
+  // The header's calls to action; the line below them that offers the schedule files is another matter.
+  const actions = (page: Page) =>
+    page
+      .getByRole("main")
+      .locator("header")
+      .getByRole("link")
+      .filter({ hasNotText: /^schedule\./ });
 
   test("before the day: Add to calendar, and no thank-you", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.upcoming));

@@ -1,4 +1,5 @@
 import { edition, type Speaker } from "../../content";
+import { sessionGuid } from "../../scripts/guids";
 import { timelineOf } from "../../app/lib/briefing";
 import { zoneStorageKey } from "../../app/lib/display-zone";
 import { firstNameOf } from "../../app/lib/first-name";
@@ -163,14 +164,14 @@ test("Every speaker page offers a calendar file holding that speaker's sessions,
   const href = await page.getByRole("link", { name: "Add my sessions to calendar" }).getAttribute("href");
   expect(href).toBe(`/calendar/speakers/${featured.id}.ics`);
 
-  const host = new URL(event.siteUrl).host;
   for (const speaker of withSessions) {
     const { sessions, joinTime } = scheduleOf(speaker.id);
     const file = await request.get(`/calendar/speakers/${speaker.id}.ics`);
     expect(file.status(), speaker.id).toBe(200);
     const body = await file.text();
     expect(body.match(/BEGIN:VEVENT/g), speaker.id).toHaveLength(sessions.length);
-    for (const session of sessions) expect(body, speaker.id).toContain(`UID:${session.id}@${host}`);
+    // The session's GUID, as in the day's calendar and the schedule export.
+    for (const session of sessions) expect(body, speaker.id).toContain(`UID:${sessionGuid(event.siteUrl, session.id)}`);
     const lead = (Date.parse(sessions[0]!.start) - Date.parse(joinTime)) / 60_000;
     expect(body.match(/TRIGGER:-PT\d+M/g), speaker.id).toEqual([`TRIGGER:-PT${String(lead)}M`]);
   }
