@@ -1,6 +1,6 @@
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
+import { eventsIn as readEvents } from "./calendar-events";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 
 /**
@@ -11,33 +11,9 @@ import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 const files = calendarFiles(edition);
 const speakerFiles = speakerCalendarFiles(edition);
 
+/** The events of a calendar file of this edition, by its path. */
 function eventsIn(path: string) {
-  const file = [...files, ...speakerFiles].find((f) => f.path === path);
-  if (!file) throw new Error(`No calendar file at ${path}`);
-  const calendar = ICAL.Component.fromString(file.body);
-  return calendar.getAllSubcomponents("vevent").map((component) => {
-    const event = new ICAL.Event(component);
-    return {
-      uid: event.uid,
-      title: event.summary,
-      description: event.description,
-      location: event.location,
-      url: String(component.getFirstPropertyValue("url")),
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
-      startIsUtc: event.startDate.zone.tzid === "UTC",
-      alarms: component.getAllSubcomponents("valarm").map((alarm) => {
-        const trigger = alarm.getFirstPropertyValue("trigger");
-        if (!(trigger instanceof ICAL.Duration)) throw new Error("alarm trigger is not a duration");
-        return {
-          action: alarm.getFirstPropertyValue("action"),
-          description: alarm.getFirstPropertyValue("description"),
-          // RFC 5545: a duration trigger is relative to the event's start.
-          at: new Date(event.startDate.toJSDate().getTime() + trigger.toSeconds() * 1000).toISOString(),
-        };
-      }),
-    };
-  });
+  return readEvents([...files, ...speakerFiles], path);
 }
 
 describe("The reference edition's calendar files", () => {

@@ -1,9 +1,9 @@
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { formatClock, minutesBefore } from "../app/lib/time";
+import { eventsIn as readEvents } from "./calendar-events";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { sessionGuid } from "./guids";
 
@@ -11,33 +11,9 @@ import { sessionGuid } from "./guids";
 const files = calendarFiles(edition);
 const speakerFiles = speakerCalendarFiles(edition);
 
+/** The events of a calendar file of this edition, by its path. */
 function eventsIn(path: string) {
-  const file = [...files, ...speakerFiles].find((f) => f.path === path);
-  if (!file) throw new Error(`No calendar file at ${path}`);
-  const calendar = ICAL.Component.fromString(file.body);
-  return calendar.getAllSubcomponents("vevent").map((component) => {
-    const event = new ICAL.Event(component);
-    return {
-      uid: event.uid,
-      title: event.summary,
-      description: event.description,
-      location: event.location,
-      url: String(component.getFirstPropertyValue("url")),
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
-      startIsUtc: event.startDate.zone.tzid === "UTC",
-      alarms: component.getAllSubcomponents("valarm").map((alarm) => {
-        const trigger = alarm.getFirstPropertyValue("trigger");
-        if (!(trigger instanceof ICAL.Duration)) throw new Error("alarm trigger is not a duration");
-        return {
-          action: alarm.getFirstPropertyValue("action"),
-          description: alarm.getFirstPropertyValue("description"),
-          // RFC 5545: a duration trigger is relative to the event's start.
-          at: new Date(event.startDate.toJSDate().getTime() + trigger.toSeconds() * 1000).toISOString(),
-        };
-      }),
-    };
-  });
+  return readEvents([...files, ...speakerFiles], path);
 }
 
 const { event } = edition;

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { serverArgs } from "../scripts/server-command";
+import { runToExit } from "./test-support/server-process";
 
 /*
  * Starting the server on the reference edition, whose voting window (December 2023) the message names.
@@ -17,14 +16,7 @@ afterAll(() => {
 });
 
 /** Starts the real entry point as an operator would, and returns how it ended. */
-function start(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, serverArgs, {
-    env: { ...process.env, LOG_LEVEL: "silent", DATABASE_PATH: path.join(dataDir, "votes.sqlite"), ...env },
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-  return { status: result.status, stderr: result.stderr.trim() };
-}
+const start = (env: Record<string, string>) => runToExit(dataDir, env);
 
 // Each case spawns Node: seconds on a busy shared machine. The budget stops hangs, not slowness.
 describe("Starting the server on the reference edition", { timeout: 30_000 }, () => {

@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { serverArgs } from "../scripts/server-command";
+import { runToExit } from "./test-support/server-process";
 
 // The vote store opens before the site loads: keep its file out of the working tree.
 const dataDir = mkdtempSync(path.join(tmpdir(), "glosaic-start-"));
@@ -13,14 +12,7 @@ afterAll(() => {
 });
 
 /** Starts the real entry point as an operator would, and returns how it ended. */
-function start(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, serverArgs, {
-    env: { ...process.env, LOG_LEVEL: "silent", DATABASE_PATH: path.join(dataDir, "votes.sqlite"), ...env },
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-  return { status: result.status, stderr: result.stderr.trim() };
-}
+const start = (env: Record<string, string>) => runToExit(dataDir, env);
 
 // Each case spawns Node: seconds on a busy shared machine. The budget stops hangs, not slowness.
 describe("Starting the server", { timeout: 30_000 }, () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import * as content from "../../content";
 import { CalendarLink } from "../components/calendar-link";
 import { GradientBlobs } from "../components/gradient-blobs";
@@ -8,7 +9,7 @@ import { PillHeading } from "../components/ui/pill-heading";
 import { useClock } from "../lib/clock";
 import { startCountdown } from "../lib/countdown";
 import { useEditionPhase } from "../lib/edition-phase";
-import { phaseOnly } from "../lib/live";
+import { phaseOnly, type EditionPhase } from "../lib/live";
 import { pageMeta } from "../lib/seo";
 import { dayCalendarPath } from "../lib/site-paths";
 import { formatCalendarDate, formatClock } from "../lib/time";
@@ -58,35 +59,19 @@ export default function Home() {
             served without React, and its island (app/islands/home.ts) shows the right one for the visitor's clock.
           */}
           <div className="mt-10 max-w-2xl rounded-3xl border border-white/15 bg-ink/60 p-6 backdrop-blur-sm sm:p-8">
-            <div {...phaseOnly("upcoming", phase)}>
-              <h2 className="text-2xl font-bold">{event.upcoming.heading}</h2>
-              <p className="mt-2 text-lg leading-relaxed text-white/85">{event.upcoming.message}</p>
+            <PhaseCard shownIn="upcoming" phase={phase} words={event.upcoming}>
               <StartCountdown />
               <div className="mt-6 flex flex-wrap gap-3">
                 <ButtonLink href={event.links.register}>Register</ButtonLink>
                 <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
               </div>
-            </div>
-            <div {...phaseOnly("live", phase)}>
-              <h2 className="text-2xl font-bold">{event.live.heading}</h2>
-              <p className="mt-2 text-lg leading-relaxed text-white/85">{event.live.message}</p>
-              <div className="mt-6 flex flex-wrap gap-3">
-                <ButtonLink href={event.links.broadcast}>Watch live</ButtonLink>
-                <ButtonLink href="/agenda" variant="secondary">
-                  Browse the agenda
-                </ButtonLink>
-              </div>
-            </div>
-            <div {...phaseOnly("over", phase)}>
-              <h2 className="text-2xl font-bold">{event.conclusion.heading}</h2>
-              <p className="mt-2 text-lg leading-relaxed text-white/85">{event.conclusion.message}</p>
-              <div className="mt-6 flex flex-wrap gap-3">
-                <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
-                <ButtonLink href="/agenda" variant="secondary">
-                  Browse the agenda
-                </ButtonLink>
-              </div>
-            </div>
+            </PhaseCard>
+            <PhaseCard shownIn="live" phase={phase} words={event.live}>
+              <CardActions main={<ButtonLink href={event.links.broadcast}>Watch live</ButtonLink>} />
+            </PhaseCard>
+            <PhaseCard shownIn="over" phase={phase} words={event.conclusion}>
+              <CardActions main={<ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>} />
+            </PhaseCard>
           </div>
         </div>
       </section>
@@ -111,6 +96,39 @@ export default function Home() {
       </section>
       <LiveStrip />
     </>
+  );
+}
+
+/** One phase's card: the edition's words for it, then what to do. */
+function PhaseCard({
+  shownIn,
+  phase,
+  words,
+  children,
+}: {
+  shownIn: EditionPhase;
+  phase: EditionPhase;
+  words: { heading: string; message: string };
+  children: ReactNode;
+}) {
+  return (
+    <div {...phaseOnly(shownIn, phase)}>
+      <h2 className="text-2xl font-bold">{words.heading}</h2>
+      <p className="mt-2 text-lg leading-relaxed text-white/85">{words.message}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The card's main action, then the agenda. */
+function CardActions({ main }: { main: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      {main}
+      <ButtonLink href="/agenda" variant="secondary">
+        Browse the agenda
+      </ButtonLink>
+    </div>
   );
 }
 

@@ -1,43 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { buildApp, type AppOptions } from "../app";
-import { openSqliteStore } from "../store/sqlite";
-import { minimalSite } from "../test-support/site";
-import { testEdition } from "../test-support/databases";
+import { appHarness, type App } from "../test-support/app-harness";
 
 /**
  * The vote API on the reference edition: the spec's seven demos with their seeded votes, and its voting window,
  * which closed on 31 December 2023. demos.test.ts checks the same on any edition.
  */
-const open = { opens: new Date("2025-04-16T14:00:00Z"), closes: new Date("2025-04-16T20:00:00Z") };
-const duringVoting = () => new Date("2025-04-16T15:00:00Z");
-
-let site: Awaited<ReturnType<typeof minimalSite>>;
-beforeAll(async () => {
-  site = await minimalSite();
-});
-afterAll(async () => {
-  await site.remove();
-});
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 /** A server on an in-memory store (or the one given), with voting open unless the test says otherwise. */
-async function start(options: Partial<AppOptions> = {}): Promise<App> {
-  let store = options.store;
-  if (!store) {
-    const own = await openSqliteStore(":memory:", testEdition);
-    cleanups.push(() => own.close());
-    store = own;
-  }
-  const app = await buildApp({ clientDir: site.dir, votingWindow: open, now: duringVoting, ...options, store });
-  cleanups.push(() => app.close());
-  return app;
-}
+const { start } = appHarness();
 
 const vote = (app: App, id: string) => app.inject({ method: "POST", url: `/api/demos/${id}/vote` });
 

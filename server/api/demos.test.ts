@@ -1,16 +1,13 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { buildApp, type AppOptions } from "../app";
 import { openSqliteStore } from "../store/sqlite";
 import type { VoteStore } from "../store";
 import { engines, type TestDatabase } from "../test-support/databases";
-import { minimalSite } from "../test-support/site";
+import { appHarness, type App } from "../test-support/app-harness";
 import { voterCookie } from "./voter";
 import { testEdition } from "../test-support/databases";
 
-const open = { opens: new Date("2025-04-16T14:00:00Z"), closes: new Date("2025-04-16T20:00:00Z") };
-const duringVoting = () => new Date("2025-04-16T15:00:00Z");
 const seeds = Object.fromEntries(edition.demos.map((demo) => [demo.id, demo.votes]));
 
 // The edition's demos, whatever their ids and counts: two to vote for, and an id that is none of them.
@@ -24,32 +21,8 @@ let unknownNumber = 99;
 while (demoIds.includes(`demo-${String(unknownNumber)}`)) unknownNumber++;
 const unknownDemo = `demo-${String(unknownNumber)}`;
 
-let site: Awaited<ReturnType<typeof minimalSite>>;
-beforeAll(async () => {
-  site = await minimalSite();
-});
-afterAll(async () => {
-  await site.remove();
-});
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
 /** A server on an in-memory store (or the one given), with voting open unless the test says otherwise. */
-async function start(options: Partial<AppOptions> = {}): Promise<App> {
-  let store = options.store;
-  if (!store) {
-    const own = await openSqliteStore(":memory:", testEdition);
-    cleanups.push(() => own.close());
-    store = own;
-  }
-  const app = await buildApp({ clientDir: site.dir, votingWindow: open, now: duringVoting, ...options, store });
-  cleanups.push(() => app.close());
-  return app;
-}
+const { start, cleanups } = appHarness();
 
 const vote = (app: App, id: string, extra: Partial<InjectOptions> = {}) =>
   app.inject({ method: "POST", url: `/api/demos/${id}/vote`, ...extra });

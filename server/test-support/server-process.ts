@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
+import path from "node:path";
 import { listeningAnnouncement } from "../../app/lib/server-contract";
 import { serverArgs } from "../../scripts/server-command";
 
@@ -144,4 +145,17 @@ export async function apiCounts(port: number): Promise<Map<string, number>> {
   const response = await request(port, "GET", "/api/demos");
   if (response.status !== 200) throw new Error(`GET /api/demos answered ${response.status}`);
   return new Map((response.body as { id: string; votes: number }[]).map((demo) => [demo.id, demo.votes]));
+}
+
+/**
+ * Runs the real entry point as an operator would and returns how it ended: for the start-up cases, which expect it
+ * to stop. Its vote store is `votes.sqlite` in `dataDir`, out of the working tree.
+ */
+export function runToExit(dataDir: string, env: Record<string, string>): { status: number | null; stderr: string } {
+  const result = spawnSync(process.execPath, serverArgs, {
+    env: { ...process.env, LOG_LEVEL: "silent", DATABASE_PATH: path.join(dataDir, "votes.sqlite"), ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  return { status: result.status, stderr: result.stderr.trim() };
 }

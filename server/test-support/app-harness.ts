@@ -1,0 +1,45 @@
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { buildApp, type AppOptions } from "../app";
+import { openSqliteStore } from "../store/sqlite";
+import { testEdition } from "./databases";
+import { minimalSite } from "./site";
+
+/** A voting window of the tests' own, and an instant inside it: the API's cases do not depend on today's date. */
+export const open = { opens: new Date("2025-04-16T14:00:00Z"), closes: new Date("2025-04-16T20:00:00Z") };
+export const duringVoting = () => new Date("2025-04-16T15:00:00Z");
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * For a test file of the API through `inject`: a minimal built site for the file, and `start`, which builds an app on
+ * an in-memory store (or the one given) with voting open unless the test says otherwise, closed after each test.
+ * `cleanups` takes what else a test opens, closed after it in reverse order.
+ */
+export function appHarness(): {
+  start: (options?: Partial<AppOptions>) => Promise<App>;
+  cleanups: (() => Promise<unknown>)[];
+} {
+  let site: Awaited<ReturnType<typeof minimalSite>>;
+  beforeAll(async () => {
+    site = await minimalSite();
+  });
+  afterAll(async () => {
+    await site.remove();
+  });
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const start = async (options: Partial<AppOptions> = {}) => {
+    let store = options.store;
+    if (!store) {
+      const own = await openSqliteStore(":memory:", testEdition);
+      cleanups.push(() => own.close());
+      store = own;
+    }
+    const app = await buildApp({ clientDir: site.dir, votingWindow: open, now: duringVoting, ...options, store });
+    cleanups.push(() => app.close());
+    return app;
+  };
+  return { start, cleanups };
+}
