@@ -15,7 +15,7 @@ const catchAll = (page: FixedPage) => page.kind === "not-found";
 // edition's pages appear by adding content, and every path the content names has a route.
 export default [
   ...fixedPages.filter((page) => !catchAll(page)).map(fixedRoute),
-  route(content.panelPage.path.slice(1), "routes/panel.tsx"),
+  ...(content.panelPage ? [route(content.panelPage.path.slice(1), "routes/panel.tsx")] : []),
   ...content.talks.map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
   ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),

@@ -16,6 +16,7 @@ export const defaultEditionId = "glosaic-2025";
 export const sectionFiles = {
   event: "event.json",
   speakers: "speakers.json",
+  rooms: "rooms.json",
   agenda: "agenda.json",
   backstage: "backstage.json",
   talks: "talks.json",
@@ -25,6 +26,9 @@ export const sectionFiles = {
   briefings: "briefings.json",
   briefingConfig: "briefing-config.json",
 } as const satisfies Record<keyof EditionInput, string>;
+
+/** Sections an edition may leave out: one stream needs no rooms, and not every edition has a panel page. */
+const optionalSections = new Set<string>([sectionFiles.rooms, sectionFiles.panelPage]);
 
 /** Edition ids name folders and appear in URLs of calendar files: lowercase kebab-case. */
 const editionIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -115,10 +119,11 @@ export function selectedEditionId(env: NodeJS.ProcessEnv = process.env, root?: s
 
 /** Reads an edition's files as authored, before validation. A missing or malformed file is an EditionError. */
 export function readEditionInput(id: string, root?: string): EditionInput {
-  const sections = Object.entries(sectionFiles).map(([section, file]): [string, unknown] => [
-    section,
-    readSection(id, file, root),
-  ]);
+  const sections = Object.entries(sectionFiles).flatMap(([section, file]): [string, unknown][] =>
+    optionalSections.has(file) && !existsSync(path.join(editionDir(id, root), file))
+      ? []
+      : [[section, readSection(id, file, root)]],
+  );
   // The shape is checked by validateEdition, which names the record that breaks it.
   return Object.fromEntries(sections) as EditionInput;
 }

@@ -28,8 +28,19 @@ export const edition = (() => {
  * The edition's sections, validated. The app imports them one by one (`import * as content`), so that in the browser
  * each page carries only the sections it reads (see `editionAsData` in vite.config.ts).
  */
-export const { event, speakers, agenda, backstage, talks, panelPage, demos, sponsors, briefings, briefingConfig } =
-  edition;
+export const {
+  event,
+  speakers,
+  rooms,
+  agenda,
+  backstage,
+  talks,
+  panelPage,
+  demos,
+  sponsors,
+  briefings,
+  briefingConfig,
+} = edition;
 
 /**
  * When the edition's stream begins and ends: all that its phase (upcoming, live, over) depends on, so a page that

@@ -31,8 +31,10 @@ export const eventSchema = z
     headline: text,
     /** Default meta description for pages that do not set their own. */
     description: text,
-    /** The conference day, in the event's own time zone. */
+    /** The conference day (the first, when the edition spans several), in the event's own time zone. */
     date: z.iso.date(),
+    /** The last day of an edition that spans several; leave it out for a one-day edition. */
+    endDate: z.iso.date().optional(),
     /** The one statement of the event's time zone; every instant in the content is checked against it. */
     timeZone: text,
     /** The short label shown after times ("ET" for America/New_York, "CEST" for Europe/Berlin in summer). */
@@ -77,8 +79,11 @@ export const eventSchema = z
     }),
     /** Demo voting is open between these instants; outside them votes are refused. */
     voting: z.object({ opens: instant, closes: instant }),
-    /** How many of the demos with the most votes are presented live on the day (the reference edition: 4). */
-    presentedLive: z.number().int().positive(),
+    /**
+     * How many of the demos with the most votes are presented live on the day (the reference edition: 4); 0 for an
+     * edition without demos.
+     */
+    presentedLive: z.number().int().nonnegative(),
   })
   // The zone's name is settled once, at validation, so the build and the browser say the same whatever their Intl.
   .transform((event) => ({ ...event, timeZoneName: event.timeZoneName ?? zoneName(event.timeZone, event.date) }));
@@ -86,22 +91,47 @@ export const eventSchema = z
 export const speakerSchema = z.object({
   id,
   name: text,
-  /** Job title and organisation as one line, e.g. "Co-founder, Nomic". */
-  title: text,
-  bio: text,
+  /** Job title and organisation as one line, e.g. "Co-founder, Nomic"; an imported schedule has none. */
+  title: text.optional(),
+  bio: text.optional(),
   portrait: publicImage,
   links: z.array(linkSchema).default([]),
 });
 
+/**
+ * The session types the agenda colours and explains (spec §9). An edition may name others (an imported schedule's
+ * "Workshop"); they are shown in a neutral colour after these.
+ */
 export const sessionTypes = ["Talk", "Q&A", "Panel", "Featured Demo", "Submitted Demo", "Break"] as const;
-export const sessionTypeSchema = z.enum(sessionTypes);
+export type KnownSessionType = (typeof sessionTypes)[number];
+
+/** A room, stream or track that runs in parallel with others. An edition without rooms has one stream. */
+export const roomSchema = z.object({
+  id,
+  name: text,
+  description: text.optional(),
+  /** The room's GUID in the schedule it was imported from, kept so that exports name it the same. */
+  guid: z.uuid().optional(),
+});
 
 export const agendaSlotSchema = z.object({
   id,
   start: instant,
   end: instant,
-  type: sessionTypeSchema,
+  /** One of `sessionTypes`, or the edition's own ("Workshop"). */
+  type: text,
   title: text,
+  /** The room it happens in: required when the edition has rooms, absent when it has one stream. */
+  room: id.optional(),
+  /** The track (theme) it belongs to. */
+  track: text.optional(),
+  /** Its language as a BCP 47 tag ("en", "de", "pt-BR"); the edition's are English when left out. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, "languages are BCP 47 tags such as en or pt-BR")
+    .optional(),
+  /** The session's GUID in the schedule it was imported from: re-imports match sessions by it. */
+  guid: z.uuid().optional(),
   /** The moderator who hosts this slot on stream, if any. */
   hostId: id.optional(),
   /** The people presenting or being interviewed. */
@@ -120,17 +150,24 @@ export const backstageSessionSchema = z.object({
   participantIds: z.array(id).min(1),
 });
 
-export const talkTypes = ["Talk", "Q&A", "Featured Demo"] as const;
-
+/**
+ * A session's own page. Its time, room, type and people are the agenda slot's that presents it (one source for each
+ * fact); the page adds what the agenda does not show.
+ */
 export const talkSchema = z.object({
   id,
   /** The talk's own page. */
   path: sitePath,
   title: text,
+  /** What the page says of the session. */
   description: text,
-  eventType: z.enum(talkTypes),
-  speakerId: id,
-  tags: z.array(text).min(1),
+  /** A short summary above the description, where the session has one (pretalx's and frab's abstract). */
+  abstract: text.optional(),
+  tags: z.array(text).default([]),
+  /** Further links (slides, the project, a recording), shown on the page and exported with the session. */
+  links: z.array(z.object({ label: text, url: z.url({ protocol: /^https?$/ }) })).default([]),
+  /** The session's page in the tool it was imported from (pretalx, frab); exported as `origin_url`. */
+  originUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** What a demo will show, for demo pages. */
   highlights: z.array(text).optional(),
   /** What the conversation will cover, for Q&A pages. */
@@ -193,10 +230,12 @@ export const briefingConfigSchema = z.record(
 export const editionSchema = z.object({
   event: eventSchema,
   speakers: z.array(speakerSchema),
+  rooms: z.array(roomSchema).default([]),
   agenda: z.array(agendaSlotSchema).min(1, "an edition needs at least one agenda slot"),
   backstage: z.array(backstageSessionSchema),
   talks: z.array(talkSchema),
-  panelPage: panelPageSchema,
+  /** The panel's page, where the edition has a panel outside the catalogue. */
+  panelPage: panelPageSchema.optional(),
   demos: z.array(demoSchema),
   sponsors: z.array(sponsorSchema),
   briefings: z.array(briefingSchema),
@@ -205,7 +244,8 @@ export const editionSchema = z.object({
 
 export type EventInfo = z.infer<typeof eventSchema>;
 export type Speaker = z.infer<typeof speakerSchema>;
-export type SessionType = z.infer<typeof sessionTypeSchema>;
+export type SessionType = string;
+export type Room = z.infer<typeof roomSchema>;
 export type AgendaSlot = z.infer<typeof agendaSlotSchema>;
 export type BackstageSession = z.infer<typeof backstageSessionSchema>;
 export type Talk = z.infer<typeof talkSchema>;

@@ -37,10 +37,12 @@ describe("Content validation", () => {
     expect(problemsOf(input())).toEqual([]);
   });
 
-  it("rejects a talk whose speaker does not exist", () => {
+  it("rejects a session whose speaker does not exist", () => {
     const broken = input();
-    broken.talks[0]!.speakerId = "nobody-at-all";
-    expect(problemsOf(broken)).toContain(`talk "${broken.talks[0]!.id}" refers to unknown speaker "nobody-at-all"`);
+    broken.agenda[0]!.speakerIds = ["nobody-at-all"];
+    expect(problemsOf(broken)).toContain(
+      `agenda slot "${broken.agenda[0]!.id}" refers to unknown speaker "nobody-at-all"`,
+    );
   });
 
   it("rejects an agenda slot that points to a missing talk", () => {

@@ -1,5 +1,7 @@
+import { fixedPages } from "../app/lib/fixed-pages";
+import { slugOf as slugOfName, speakerPath } from "../app/lib/path-segments";
 import { formatCalendarDate, isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
-import { editionSchema, type Edition, type EditionInput } from "./schema";
+import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
 export class ContentError extends Error {
@@ -11,7 +13,8 @@ export class ContentError extends Error {
 
 /**
  * Parses the edition and checks the rules that span records: unique ids and paths, references that resolve,
- * times on the day and in the stated zone, one stream without overlaps, nobody in two places at once.
+ * times on the edition's days and in the stated zone, no overlaps within a room (or the one stream), nobody in two
+ * places at once, and no page path that collides with another page or with the site's own files.
  * `editionId` is the edition's folder, which the event's links may name (see `fillPlaceholders`).
  */
 export function validateEdition(authored: EditionInput, editionId: string): Edition {
@@ -42,6 +45,10 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     "talk id",
     edition.talks.map((t) => t.id),
   );
+  const rooms = unique(
+    "room id",
+    edition.rooms.map((r) => r.id),
+  );
   unique(
     "agenda slot id",
     [...edition.agenda, ...edition.backstage].map((s) => s.id),
@@ -58,22 +65,41 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     "briefing slug",
     edition.briefings.map((b) => b.slug),
   );
-  unique("page path", [
-    ...edition.talks.map((t) => t.path),
-    edition.panelPage.path,
-    ...edition.briefings.map((b) => b.path),
-  ]);
+  const pages = [
+    ...edition.talks.map((t) => ({ path: t.path, what: `talk "${t.id}"` })),
+    ...(edition.panelPage ? [{ path: edition.panelPage.path, what: `panel page "${edition.panelPage.id}"` }] : []),
+    ...edition.briefings.map((b) => ({ path: b.path, what: `briefing "${b.slug}"` })),
+  ];
+  unique(
+    "page path",
+    pages.map((page) => page.path),
+  );
+  for (const page of pages) {
+    const clash = pathClash(page.path, edition.speakers);
+    if (clash) problems.push(`${page.what}: its path ${page.path} collides with ${clash}`);
+  }
+  // Calendar files are /calendar/<talk or panel id>.ics beside the day's /calendar/<slug of the name>.ics.
+  const dayCalendar = slugOfName(event.name);
+  for (const page of [...edition.talks, ...(edition.panelPage ? [edition.panelPage] : [])]) {
+    if (page.id === dayCalendar) problems.push(`"${page.id}" would share its calendar file with the whole edition's`);
+  }
 
   const speaker = (ref: string, where: string) => {
     if (!speakers.has(ref)) problems.push(`${where} refers to unknown speaker "${ref}"`);
   };
 
+  const lastDay = event.endDate ?? event.date;
+  if (lastDay < event.date) problems.push(`event endDate ${lastDay} is before its date ${event.date}`);
+  const days = event.endDate ? `between ${event.date} and ${lastDay}` : `on ${event.date}`;
   const checkTimes = (where: string, start: string, end: string) => {
     if (Date.parse(start) >= Date.parse(end)) problems.push(`${where} ends before it starts`);
     for (const value of [start, end]) {
       const instant = new Date(value);
-      if (zonedDate(instant, event.timeZone) !== event.date) {
-        problems.push(`${where}: ${value} is not on ${event.date} in ${event.timeZone}`);
+      const day = zonedDate(instant, event.timeZone);
+      // A session may end at midnight, the first instant of the next day.
+      const endsAtMidnight = value === end && zonedDate(new Date(instant.getTime() - 1), event.timeZone) === lastDay;
+      if ((day < event.date || day > lastDay) && !endsAtMidnight) {
+        problems.push(`${where}: ${value} is not ${days} in ${event.timeZone}`);
       }
       const zoneOffset = isoOffset(zoneOffsetMinutes(instant, event.timeZone));
       if (zoneOffset !== offsetOf(value)) {
@@ -86,20 +112,20 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     const where = `agenda slot "${slot.id}"`;
     checkTimes(where, slot.start, slot.end);
     if (slot.hostId) speaker(slot.hostId, where);
+    if (slot.room !== undefined && !rooms.has(slot.room)) {
+      problems.push(
+        rooms.size === 0
+          ? `${where} names room "${slot.room}" but the edition has no rooms`
+          : `${where} refers to unknown room "${slot.room}"`,
+      );
+    }
+    if (slot.room === undefined && rooms.size > 0) problems.push(`${where} names no room (the edition has rooms)`);
     slot.speakerIds.forEach((ref) => {
       speaker(ref, where);
     });
     if (slot.talkId) {
       const talk = edition.talks.find((t) => t.id === slot.talkId);
       if (!talk) problems.push(`${where} refers to unknown talk "${slot.talkId}"`);
-      else {
-        if (talk.eventType !== slot.type) {
-          problems.push(`${where} is a ${slot.type} but talk "${talk.id}" is a ${talk.eventType}`);
-        }
-        if (!slot.speakerIds.includes(talk.speakerId)) {
-          problems.push(`${where} presents talk "${talk.id}" without its speaker "${talk.speakerId}"`);
-        }
-      }
     }
   }
   for (const session of edition.backstage) {
@@ -112,12 +138,17 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
 
   const slots = [...edition.agenda].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   if (slots.some((slot, i) => slot !== edition.agenda[i])) problems.push("agenda slots are not in time order");
-  slots.forEach((current, i) => {
-    const previous = slots[i - 1];
+  // Rooms run side by side; within one room (or the one stream) sessions follow each other.
+  const latestIn = new Map<string | undefined, AgendaSlot>();
+  for (const current of slots) {
+    const previous = latestIn.get(current.room);
     if (previous && Date.parse(current.start) < Date.parse(previous.end)) {
-      problems.push(`agenda slots "${previous.id}" and "${current.id}" overlap`);
+      problems.push(
+        `agenda slots "${previous.id}" and "${current.id}" overlap${current.room ? ` in room "${current.room}"` : ""}`,
+      );
     }
-  });
+    if (!previous || Date.parse(current.end) > Date.parse(previous.end)) latestIn.set(current.room, current);
+  }
 
   // One person cannot be in two sessions at once, on stream or backstage.
   const bookings = new Map<string, { id: string; start: number; end: number }[]>();
@@ -141,16 +172,17 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
   }
 
   for (const talk of edition.talks) {
-    speaker(talk.speakerId, `talk "${talk.id}"`);
     const presented = edition.agenda.filter((slot) => slot.talkId === talk.id).length;
     if (presented !== 1) problems.push(`talk "${talk.id}" is on the agenda ${presented} times, not once`);
   }
 
   const panel = edition.panelPage;
-  checkTimes(`panel page "${panel.id}"`, panel.start, panel.end);
-  panel.speakerIds.forEach((ref) => {
-    speaker(ref, `panel page "${panel.id}"`);
-  });
+  if (panel) {
+    checkTimes(`panel page "${panel.id}"`, panel.start, panel.end);
+    panel.speakerIds.forEach((ref) => {
+      speaker(ref, `panel page "${panel.id}"`);
+    });
+  }
 
   edition.demos.forEach((demo) => {
     speaker(demo.presenterId, `demo "${demo.id}"`);
@@ -170,6 +202,22 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
 
   if (problems.length > 0) throw new ContentError(problems);
   return edition;
+}
+
+/**
+ * Where the site keeps files of its own: the API, the built scripts and styles, calendar files, share images and
+ * the home page's islands. A content page there would be shadowed by them, or shadow them.
+ */
+const reservedFolders = ["api", "assets", "calendar", "og", "islands"];
+
+/** What a content page's path would collide with, if anything: a fixed page, a speaker's page or the site's files. */
+function pathClash(pagePath: string, speakers: Speaker[]): string | undefined {
+  const fixed = fixedPages.find((page) => page.path === pagePath);
+  if (fixed) return `the fixed page ${fixed.path}`;
+  const speaker = speakers.find((s) => speakerPath(s.id) === pagePath);
+  if (speaker) return `the page of speaker "${speaker.id}"`;
+  const folder = pagePath.split("/")[1] ?? "";
+  return reservedFolders.includes(folder) ? `the site's /${folder}/ files` : undefined;
 }
 
 /** What the event's texts and links may say in braces, and what each becomes. */

@@ -51,7 +51,7 @@ describe("The reference edition's calendar files", () => {
 
   it("cover all 17 talks and the panel page", () => {
     for (const talk of edition.talks) expect(eventsIn(`/calendar/${talk.id}.ics`)).toHaveLength(1);
-    const [panel] = eventsIn(`/calendar/${edition.panelPage.id}.ics`);
+    const [panel] = eventsIn(`/calendar/${edition.panelPage!.id}.ics`);
     expect(panel).toMatchObject({
       title: "Building Open-Source AI Tools (GLOSAIC 2025)",
       start: "2025-04-16T15:00:00.000Z",

@@ -73,7 +73,7 @@ describe("Calendar files", () => {
 
   it("cover every talk and the panel page", () => {
     for (const talk of edition.talks) expect(eventsIn(sessionCalendarPath(talk.id))).toHaveLength(1);
-    const panelPage = edition.panelPage;
+    const panelPage = edition.panelPage!;
     const [panel] = eventsIn(sessionCalendarPath(panelPage.id));
     expect(panel).toMatchObject({
       title: titled(panelPage.title),

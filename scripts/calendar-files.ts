@@ -63,7 +63,7 @@ export function calendarFiles(edition: Edition): CalendarFile[] {
   return [
     { path: dayCalendarPath(), sessions: day },
     ...perTalk,
-    { path: sessionCalendarPath(panel.id), sessions: [{ ...panel, path: panel.path }] },
+    ...(panel ? [{ path: sessionCalendarPath(panel.id), sessions: [{ ...panel, path: panel.path }] }] : []),
   ].map(({ path, sessions }) => ({ path, body: calendar(edition, sessions) }));
 }
 

@@ -30,7 +30,7 @@ interface ExportPerson {
   /** Their speaker page. */
   url: string;
   avatar: string;
-  biography: string;
+  biography: string | null;
   links: ExportLink[];
 }
 
@@ -142,7 +142,7 @@ export function scheduleModel(edition: Edition): ScheduleModel {
     name: speaker.name,
     url: onSite(speakerPath(speaker.id)),
     avatar: onSite(speaker.portrait),
-    biography: speaker.bio,
+    biography: speaker.bio ?? null,
     links: speaker.links.map((link) => ({ type: "web", title: link.label, url: link.url })),
   });
   // The stream's own links: live on the day, the recordings after. A break has nothing to watch.

@@ -61,13 +61,13 @@ describe("Share cards", () => {
         cards.find((card) => card.path === shareImagePath(talk.id)),
         talk.id,
       ).toMatchObject({
-        eyebrow: talk.eventType,
+        eyebrow: slot.type,
         title: talk.title,
-        speakers: [{ id: talk.speakerId }],
+        speakers: slot.speakerIds.map((id) => ({ id })),
         when: when(slot),
       });
     }
-    const panel = edition.panelPage;
+    const panel = edition.panelPage!;
     expect(cards.at(-1)).toMatchObject({ path: shareImagePath(panel.id), title: panel.title, when: when(panel) });
     expect(cards.at(-1)?.speakers.map((speaker) => speaker.id)).toEqual(panel.speakerIds);
   });

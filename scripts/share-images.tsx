@@ -57,9 +57,9 @@ export function shareCards(edition: Edition): ShareCard[] {
     return [
       {
         path: shareImagePath(talk.id),
-        eyebrow: talk.eventType,
+        eyebrow: slot.type,
         title: talk.title,
-        speakers: [speakerById.get(talk.speakerId)].filter((s): s is Speaker => s !== undefined),
+        speakers: slot.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
         when: when(slot.start, slot.end),
       },
     ];
@@ -67,13 +67,17 @@ export function shareCards(edition: Edition): ShareCard[] {
   const panel = edition.panelPage;
   return [
     ...talks,
-    {
-      path: shareImagePath(panel.id),
-      eyebrow: "Panel",
-      title: panel.title,
-      speakers: panel.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
-      when: when(panel.start, panel.end),
-    },
+    ...(panel
+      ? [
+          {
+            path: shareImagePath(panel.id),
+            eyebrow: "Panel",
+            title: panel.title,
+            speakers: panel.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
+            when: when(panel.start, panel.end),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -98,7 +102,7 @@ export function speakerShareCards(edition: Edition): ShareCard[] {
   const card = (
     path: string,
     eyebrow: string,
-    person: { name: string; title: string },
+    person: { name: string; title?: string | undefined },
     sessions: SpeakerSession[],
   ): ShareCard[] => {
     const onStream = sessions.filter((session) => session.type !== "Green room");
@@ -112,7 +116,8 @@ export function speakerShareCards(edition: Edition): ShareCard[] {
         path,
         eyebrow,
         title: person.name,
-        subtitle: person.title,
+        // A speaker without a title (an imported one) has the name alone.
+        subtitle: person.title ?? "",
         speakers: [],
         detail: shown.length > 1 ? `${String(shown.length)} sessions` : first.title,
         when:

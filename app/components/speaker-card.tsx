@@ -25,8 +25,8 @@ export function SpeakerCard({
             speaker.name
           )}
         </h3>
-        <p className="text-sky">{speaker.title}</p>
-        {showBio ? <p className="mt-3 leading-relaxed text-white/85">{speaker.bio}</p> : null}
+        {speaker.title ? <p className="text-sky">{speaker.title}</p> : null}
+        {showBio && speaker.bio ? <p className="mt-3 leading-relaxed text-white/85">{speaker.bio}</p> : null}
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import { speakerPath } from "../lib/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
 import { formatAnnouncedRange, formatLongDate } from "../lib/time";
 import { CalendarLink } from "./calendar-link";
+import { ExternalLink } from "./external-link";
 import { FactList } from "./fact-list";
 import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
@@ -15,7 +16,16 @@ import { ZoneSwitch } from "./zone-switch";
 interface TalkDetailsProps {
   title: string;
   eventType: string;
+  /** A short summary, shown above the description. */
+  abstract?: string | undefined;
+  /** The description; a blank line starts a new paragraph. */
   description: string;
+  /** The room or stream, in an edition with several. */
+  room?: string | undefined;
+  track?: string | undefined;
+  links?: { label: string; url: string }[];
+  /** The session's page in the tool the programme was imported from. */
+  originUrl?: string | undefined;
   start: string;
   end: string;
   /** "announced" writes the time as the original announcement did: "11:00 AM - 1:00 PM ET". */
@@ -44,7 +54,10 @@ export function TalkDetails(props: TalkDetailsProps) {
         ),
     },
     { label: "Location", value: props.location },
+    ...(props.room ? [{ label: "Room", value: props.room }] : []),
+    ...(props.track ? [{ label: "Track", value: props.track }] : []),
   ];
+  const links = [...(props.links ?? []), ...(props.originUrl ? [{ label: "Session page", url: props.originUrl }] : [])];
   return (
     <article>
       <PageHeader
@@ -58,7 +71,7 @@ export function TalkDetails(props: TalkDetailsProps) {
           </>
         }
       >
-        <p>{props.description}</p>
+        {props.abstract ? <p>{props.abstract}</p> : <Paragraphs text={props.description} />}
       </PageHeader>
 
       {/* When and where come first, so a phone shows them (and Register Now) before the speakers' bios. */}
@@ -77,21 +90,60 @@ export function TalkDetails(props: TalkDetailsProps) {
           </div>
         </aside>
         <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-1">
-          <section aria-labelledby="speakers-title">
-            <h2 id="speakers-title" className="mb-4 text-2xl font-bold">
-              {props.speakers.length > 1 ? "Featured speakers" : "Featured speaker"}
-            </h2>
-            <div className="flex flex-col gap-4">
-              {props.speakers.map((speaker) => (
-                <SpeakerCard key={speaker.id} speaker={speaker} href={speakerPath(speaker.id)} showBio />
-              ))}
-            </div>
-          </section>
+          {props.abstract ? (
+            <section aria-labelledby="about-session-title">
+              <h2 id="about-session-title" className="mb-4 text-2xl font-bold">
+                About this session
+              </h2>
+              <div className="flex max-w-prose flex-col gap-4 text-lg leading-relaxed text-white/85">
+                <Paragraphs text={props.description} />
+              </div>
+            </section>
+          ) : null}
+          {props.speakers.length > 0 ? (
+            <section aria-labelledby="speakers-title">
+              <h2 id="speakers-title" className="mb-4 text-2xl font-bold">
+                {props.speakers.length > 1 ? "Featured speakers" : "Featured speaker"}
+              </h2>
+              <div className="flex flex-col gap-4">
+                {props.speakers.map((speaker) => (
+                  <SpeakerCard key={speaker.id} speaker={speaker} href={speakerPath(speaker.id)} showBio />
+                ))}
+              </div>
+            </section>
+          ) : null}
           <TopicList title="Demo highlights" items={props.highlights} />
           <TopicList title="Conversation topics" items={props.topics} />
+          {links.length > 0 ? (
+            <section aria-labelledby="links-title">
+              <h2 id="links-title" className="mb-4 text-2xl font-bold">
+                Links
+              </h2>
+              <ul className="flex flex-col gap-2">
+                {links.map((link) => (
+                  <li key={link.url}>
+                    <ExternalLink href={link.url} className="text-lg text-sky underline underline-offset-4">
+                      {link.label}
+                    </ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       </div>
     </article>
+  );
+}
+
+/** Text as written in a schedule tool: paragraphs separated by blank lines. */
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/\n\s*\n/).map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </>
   );
 }
 

@@ -35,7 +35,7 @@ export function briefingView(edition: Schedule & Pick<Edition, "briefingConfig">
   const entry = briefing.configKey ? edition.briefingConfig[briefing.configKey] : undefined;
   const person = entry?.speaker
     ? { name: entry.speaker.name, title: entry.speaker.title, portrait: entry.speaker.imgUrl }
-    : record && { name: record.name, title: record.title, portrait: record.portrait };
+    : record && { name: record.name, title: record.title ?? "Speaker", portrait: record.portrait };
   if (!person) return { found: false, briefing };
 
   const sessions = sessionsOf(edition, briefing.speakerId).map((session) =>

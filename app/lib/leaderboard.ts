@@ -33,11 +33,14 @@ export interface LeaderboardDemo {
 /** Shown for a presenter without a portrait, or whose portrait fails to load. */
 export const placeholderPortrait = "/portraits/placeholder.svg";
 
-/** A known presenter, or (spec §3) the id as name, the title "Presenter" and the placeholder portrait. */
+/**
+ * A known presenter, or (spec §3) the id as name, the title "Presenter" and the placeholder portrait; a known
+ * presenter without a title (an imported speaker) is a "Presenter" too.
+ */
 export function presenterFor(id: string, speakerById: (id: string) => Speaker | undefined): Presenter {
   const speaker = speakerById(id);
   return speaker
-    ? { name: speaker.name, title: speaker.title, portrait: speaker.portrait }
+    ? { name: speaker.name, title: speaker.title ?? "Presenter", portrait: speaker.portrait }
     : { name: id, title: "Presenter", portrait: placeholderPortrait };
 }
 

@@ -17,7 +17,7 @@ export function sitemapPaths(): string[] {
   return [
     ...fixedPaths("listed"),
     ...content.talks.map((talk) => talk.path),
-    content.panelPage.path,
+    ...(content.panelPage ? [content.panelPage.path] : []),
     ...speakersWithSessions(editionSchedule).map((speaker) => speakerPath(speaker.id)),
   ];
 }

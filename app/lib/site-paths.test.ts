@@ -13,7 +13,7 @@ const routeOf = (path: string) => matchRoutes(table, path)?.at(-1)?.route.id;
 describe("The route table", () => {
   it("gives every talk, the panel and every briefing its own route", () => {
     for (const talk of edition.talks) expect(routeOf(talk.path), talk.path).toBe(`talk-${talk.id}`);
-    expect(routeOf(edition.panelPage.path)).toBe("routes/panel.tsx");
+    expect(routeOf(edition.panelPage!.path)).toBe("routes/panel.tsx");
     for (const b of edition.briefings) expect(routeOf(b.path), b.path).toBe(`briefing-${b.slug}`);
   });
 
@@ -32,7 +32,7 @@ describe("The route table", () => {
     const spec = ["/", "/agenda", "/talks_demos", "/about", "/demo-voting", "/event", "/countdown", "/brb"];
     const editionPaths = [
       ...edition.talks.map((talk) => talk.path),
-      edition.panelPage.path,
+      edition.panelPage!.path,
       ...edition.briefings.map((b) => b.path),
       ...edition.speakers.map((speaker) => speakerPath(speaker.id)),
     ];

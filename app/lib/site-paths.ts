@@ -1,9 +1,8 @@
 import * as content from "../../content";
 import { fixedPages } from "./fixed-pages";
+import { slugOf } from "./path-segments";
 
-export function speakerPath(id: string): string {
-  return `/speakers/${id}`;
-}
+export { speakerPath } from "./path-segments";
 
 /** The home page's one script, built from app/islands/home.ts outside the hashed assets (see vite.config.ts). */
 export const homeIslandPath = "/islands/home.js";
@@ -44,12 +43,4 @@ export function speakerShareImagePath(id: string): string {
 /** A briefing page's share card, by its slug (the rehearsal briefing's slug is also a speaker id). */
 export function briefingShareImagePath(slug: string): string {
   return `/og/briefings/${slug}.png`;
-}
-
-/** An edition's name as a path segment: letters and digits, lowercase, the rest as single hyphens. */
-function slugOf(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }

@@ -5,7 +5,8 @@ import { minutesBefore } from "./time";
 export interface SpeakerSession {
   id: string;
   title: string;
-  type: SessionType | "Green room";
+  /** The slot's type, or "Green room" backstage. */
+  type: SessionType;
   start: string;
   end: string;
   /** Everyone else in the session: the host and the other speakers. */

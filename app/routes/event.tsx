@@ -5,7 +5,8 @@ import { PageHeader } from "../components/page-header";
 import { SessionTime } from "../components/session-time";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge } from "../components/ui/badge";
-import { speakerById } from "../lib/lookups";
+import { speakersByIds } from "../lib/lookups";
+import { slotOfTalk } from "../lib/talk-lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { useDisplayZone } from "../lib/display-zone";
 import { formatCalendarDate } from "../lib/time";
@@ -22,7 +23,11 @@ export const meta: Route.MetaFunction = () =>
 export default function EventOverview() {
   const event = content.event;
   const agenda = content.agenda;
-  const talks = content.talks;
+  // Each talk with the agenda slot that presents it, the source of its type and people.
+  const lineUp = content.talks.flatMap((talk) => {
+    const slot = slotOfTalk(talk.id);
+    return slot ? [{ talk, slot }] : [];
+  });
   const zone = useDisplayZone();
   const first = agenda[0];
   const last = agenda.at(-1);
@@ -54,17 +59,21 @@ export default function EventOverview() {
           The line-up
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {talks.map((talk) => (
+          {lineUp.map(({ talk, slot }) => (
             <li key={talk.id} className="flex flex-col gap-2 rounded-3xl border border-line bg-panel p-6">
               <div>
-                <Badge tone={talk.eventType}>{talk.eventType}</Badge>
+                <Badge tone={slot.type}>{slot.type}</Badge>
               </div>
               <h3 className="text-lg font-bold">
                 <Link to={talk.path} className="underline-offset-4 hover:underline">
                   {talk.title}
                 </Link>
               </h3>
-              <p className="text-muted">{speakerById(talk.speakerId)?.name}</p>
+              <p className="text-muted">
+                {speakersByIds(slot.speakerIds)
+                  .map((speaker) => speaker.name)
+                  .join(", ")}
+              </p>
             </li>
           ))}
         </ul>

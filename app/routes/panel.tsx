@@ -5,7 +5,11 @@ import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import type { Route } from "./+types/panel";
 
-const panel = content.panelPage;
+// routes.ts routes this module only when the edition has a panel page.
+const panel = (() => {
+  if (!content.panelPage) throw new Error("The panel route needs a panel page in the edition");
+  return content.panelPage;
+})();
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -43,14 +43,19 @@ export const meta: Route.MetaFunction = ({ params }) => {
   const role = roleOf(editionSchedule, speaker.id);
   return pageMeta({
     title: titled(speaker.name),
-    description: `${speaker.name}, ${speaker.title}, at ${content.event.name}: their sessions and links.`,
+    description: `${withTitle(speaker)}, at ${content.event.name}: their sessions and links.`,
     path: speakerPath(speaker.id),
     image: {
       path: speakerShareImagePath(speaker.id),
-      alt: `${speaker.name}, ${speaker.title}: ${role} at ${content.event.name}`,
+      alt: `${withTitle(speaker)}: ${role} at ${content.event.name}`,
     },
   });
 };
+
+/** "Ada Okoro, Co-founder, Nomic", or the name alone for a speaker without a title (an imported one). */
+function withTitle(speaker: { name: string; title?: string | undefined }): string {
+  return speaker.title ? `${speaker.name}, ${speaker.title}` : speaker.name;
+}
 
 export default function SpeakerPage() {
   const speaker = speakerWithSessions(useParams().id);
@@ -70,7 +75,7 @@ export default function SpeakerPage() {
           <Portrait src={speaker.portrait} name={speaker.name} className="size-24 shrink-0 rounded-3xl sm:size-40" />
         }
       >
-        <p className="text-sky">{speaker.title}</p>
+        {speaker.title ? <p className="text-sky">{speaker.title}</p> : null}
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-6 py-10 sm:py-12 lg:grid-cols-[1fr_24rem]">
         {joinTime ? (
@@ -97,26 +102,28 @@ export default function SpeakerPage() {
             </div>
             <SessionList sessions={sessions} />
           </section>
-          <section aria-labelledby="about-title">
-            <h2 id="about-title" className="mb-4 text-2xl font-bold">
-              About {firstNameOf(speaker.name)}
-            </h2>
-            <p className="max-w-prose text-lg leading-relaxed text-white/85">{speaker.bio}</p>
-            {speaker.links.length > 0 ? (
-              <ul className="mt-5 flex flex-wrap gap-3">
-                {speaker.links.map((link) => (
-                  <li key={link.url}>
-                    <ExternalLink
-                      href={link.url}
-                      className="inline-flex min-h-11 items-center rounded-full border border-line px-5 font-semibold text-sky hover:border-white/50"
-                    >
-                      {link.label}
-                    </ExternalLink>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          {speaker.bio || speaker.links.length > 0 ? (
+            <section aria-labelledby="about-title">
+              <h2 id="about-title" className="mb-4 text-2xl font-bold">
+                About {firstNameOf(speaker.name)}
+              </h2>
+              {speaker.bio ? <p className="max-w-prose text-lg leading-relaxed text-white/85">{speaker.bio}</p> : null}
+              {speaker.links.length > 0 ? (
+                <ul className="mt-5 flex flex-wrap gap-3">
+                  {speaker.links.map((link) => (
+                    <li key={link.url}>
+                      <ExternalLink
+                        href={link.url}
+                        className="inline-flex min-h-11 items-center rounded-full border border-line px-5 font-semibold text-sky hover:border-white/50"
+                      >
+                        {link.label}
+                      </ExternalLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ) : null}
           <p>
             <Link to="/" className="text-sky underline underline-offset-4">
               ← Back to conference

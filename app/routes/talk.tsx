@@ -1,8 +1,8 @@
 import * as content from "../../content";
-import type { Talk } from "../../content";
+import type { AgendaSlot, Talk } from "../../content";
 import { TalkDetails } from "../components/talk-details";
-import { normalisePath, speakerById, speakersByIds } from "../lib/lookups";
-import { slotOfTalk, talkByPath } from "../lib/talk-lookups";
+import { normalisePath, speakersByIds } from "../lib/lookups";
+import { roomById, slotOfTalk, talkByPath } from "../lib/talk-lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import type { Route } from "./+types/talk";
@@ -16,9 +16,9 @@ function talkAt(pathname: string) {
 }
 
 /** What the talk's share card shows, for readers who cannot see it. */
-function shareImageAlt(talk: Talk): string {
-  const speaker = speakerById(talk.speakerId);
-  return `${talk.title}${speaker ? `, with ${speaker.name}` : ""}: a ${talk.eventType} at ${content.event.name}`;
+function shareImageAlt(talk: Talk, slot: AgendaSlot): string {
+  const names = speakersByIds(slot.speakerIds).map((speaker) => speaker.name);
+  return `${talk.title}${names.length > 0 ? `, with ${names.join(", ")}` : ""}: a ${slot.type} at ${content.event.name}`;
 }
 
 /**
@@ -29,11 +29,14 @@ export function loader({ request }: Route.LoaderArgs) {
   const { talk, slot } = talkAt(new URL(request.url).pathname);
   return {
     talk,
+    type: slot.type,
     start: slot.start,
     end: slot.end,
     location: content.event.location,
-    speakers: speakersByIds([talk.speakerId]),
-    shareImageAlt: shareImageAlt(talk),
+    room: slot.room === undefined ? undefined : roomById(slot.room)?.name,
+    track: slot.track,
+    speakers: speakersByIds(slot.speakerIds),
+    shareImageAlt: shareImageAlt(talk, slot),
   };
 }
 
@@ -48,12 +51,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TalkPage({ loaderData }: Route.ComponentProps) {
-  const { talk, start, end, location, speakers } = loaderData;
+  const { talk, type, start, end, location, room, track, speakers } = loaderData;
   return (
     <TalkDetails
       title={talk.title}
-      eventType={talk.eventType}
+      eventType={type}
+      abstract={talk.abstract}
       description={talk.description}
+      room={room}
+      track={track}
+      links={talk.links}
+      originUrl={talk.originUrl}
       start={start}
       end={end}
       location={location}

@@ -216,8 +216,8 @@ for (const briefing of edition.briefings) {
           "Moderator",
           panel.moderator.name,
         ]);
-        for (const panellist of panel.panellists) await expect(yourPanel).toContainText(panellist.title);
-        await expect(yourPanel).toContainText(panel.moderator.title);
+        for (const panellist of panel.panellists) await expect(yourPanel).toContainText(panellist.title!);
+        await expect(yourPanel).toContainText(panel.moderator.title!);
         await yourPanel.getByRole("link", { name: panel.moderator.name }).click();
         await expect(page).toHaveURL(`/speakers/${panel.moderator.id}`);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(panel.moderator.name);

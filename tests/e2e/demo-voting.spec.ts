@@ -96,7 +96,7 @@ test("Once voting has ended, visitors see every demo ranked by votes with its co
     await expect(first.getByRole("link", { name: /View the project/ })).toHaveAttribute("href", top.projectUrl);
   }
   await expect(first.getByRole("img", { name: `Portrait of ${presenterOf(top).name}` })).toBeVisible();
-  await expect(first).toContainText(presenterOf(top).title);
+  await expect(first).toContainText(presenterOf(top).title!);
 });
 
 test("The leaderboard is readable without JavaScript, in the voting phase of the build's instant", async ({

@@ -130,8 +130,8 @@ test.describe("On a wide screen (1440 px), with the keyboard alone", () => {
 
 test("The skip link takes keyboard users to the content on every kind of page", async ({ page }) => {
   const briefing = edition.briefings[0]!.path;
-  const speaker = `/speakers/${edition.talks[0]!.speakerId}`;
-  for (const path of ["/agenda", edition.talks[0]!.path, edition.panelPage.path, speaker, briefing, "/demo-voting"]) {
+  const speaker = `/speakers/${edition.agenda.find((slot) => slot.talkId === edition.talks[0]!.id)!.speakerIds[0]!}`;
+  for (const path of ["/agenda", edition.talks[0]!.path, edition.panelPage!.path, speaker, briefing, "/demo-voting"]) {
     await page.goto(path);
     await waitForHydration(page);
     await skipToContent(page);

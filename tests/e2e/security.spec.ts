@@ -24,7 +24,7 @@ for (const path of [
   "/",
   "/agenda",
   talk.path,
-  `/speakers/${talk.speakerId}`,
+  `/speakers/${edition.agenda.find((slot) => slot.talkId === talk.id)!.speakerIds[0]!}`,
   edition.briefings[0]!.path,
   "/countdown",
   "/nowhere",

@@ -70,7 +70,7 @@ test("A speaker page shows who they are, their sessions, when to join, their lin
   expect((await request.get(`/og/speakers/${featured.id}.png`)).status()).toBe(200);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(featured.name);
-  await expect(page.getByText(featured.title, { exact: true })).toBeVisible();
+  await expect(page.getByText(featured.title!, { exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: `Portrait of ${featured.name}` })).toBeVisible();
   await expect(page.locator(`header span:text-is("${roleOf(editionSchedule, featured.id)}")`)).toBeVisible();
 
@@ -98,7 +98,7 @@ test("A speaker page shows who they are, their sessions, when to join, their lin
   );
 
   const about = page.getByRole("region", { name: `About ${firstNameOf(featured.name)}` });
-  await expect(about.getByText(featured.bio)).toBeVisible();
+  await expect(about.getByText(featured.bio!)).toBeVisible();
   for (const link of featured.links) {
     await expect(about.getByRole("link", { name: link.label })).toHaveAttribute("href", link.url);
   }

@@ -41,7 +41,7 @@ for (const talk of edition.talks) {
 }
 
 test("The panel page states its speakers, date, time as announced, and place", async ({ page }) => {
-  const panel = edition.panelPage;
+  const panel = edition.panelPage!;
   await page.goto(panel.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(panel.title);
   const facts = page.getByRole("complementary", { name: "When and where" });

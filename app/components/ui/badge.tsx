@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SessionType } from "../../../content";
+import type { KnownSessionType, SessionType } from "../../../content";
 
 /** Light text on a tint of the same hue, so every colour passes contrast AA on black. */
 const colours = {
@@ -14,7 +14,7 @@ const colours = {
 export type BadgeColour = keyof typeof colours;
 
 /** Each session type's colour on the agenda (spec §9). Briefing pages colour by their own rule (lib/briefing.ts). */
-const sessionColours: Record<SessionType, BadgeColour> = {
+const sessionColours: Record<KnownSessionType, BadgeColour> = {
   Talk: "blue",
   "Q&A": "purple",
   Panel: "indigo",
@@ -22,10 +22,11 @@ const sessionColours: Record<SessionType, BadgeColour> = {
   "Submitted Demo": "amber",
   Break: "rose",
 };
-const typeColours: Record<SessionType | "Green room", BadgeColour> = { ...sessionColours, "Green room": "green" };
+// Types an edition names beyond the known ones ("Workshop") are neutral.
+const typeColours: Partial<Record<SessionType, BadgeColour>> = { ...sessionColours, "Green room": "green" };
 
 /** Every session type, in the order the legend lists them. */
-export const sessionTypeOrder = Object.keys(sessionColours) as SessionType[];
+export const sessionTypeOrder = Object.keys(sessionColours) as KnownSessionType[];
 
 /**
  * A small label; the type is always written out, so colour is never the only cue. `tone` colours it as the agenda
@@ -37,10 +38,10 @@ export function Badge({
   colour,
 }: {
   children: ReactNode;
-  tone?: SessionType | "Green room" | "neutral";
+  tone?: SessionType;
   colour?: BadgeColour;
 }) {
-  const style = colours[colour ?? (tone === "neutral" ? "neutral" : typeColours[tone])];
+  const style = colours[colour ?? (tone === "neutral" ? "neutral" : (typeColours[tone] ?? "neutral"))];
   return (
     <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${style}`}>
       {children}

@@ -1,0 +1,14 @@
+// Path rules that content validation needs as much as the pages do, in a module that reads no content (site-paths.ts
+// reads the edition, which validation is still checking).
+
+export function speakerPath(id: string): string {
+  return `/speakers/${id}`;
+}
+
+/** An edition's name as a path segment: letters and digits, lowercase, the rest as single hyphens. */
+export function slugOf(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
