@@ -22,6 +22,31 @@ function inEditionZone(instant: number): string {
   return writtenWithOffset(instant, zoneOffsetMinutes(new Date(instant), timeZone));
 }
 
+/** The days a time must fall on, as validation says them. */
+const { date, endDate } = editionInput.event;
+const onTheDays = endDate ? `between ${date} and ${endDate}` : `on ${date}`;
+
+/** Two slots of the same room (or of the one stream) that follow each other. */
+function consecutiveInOneRoom(edition: EditionInput) {
+  for (const [i, first] of edition.agenda.entries()) {
+    const second = edition.agenda.slice(i + 1).find((slot) => slot.room === first.room);
+    if (second) return [first, second] as const;
+  }
+  throw new Error("The edition has no room with two sessions");
+}
+
+/** The edition with two rooms: its own if it has them, else every session in a first room and an empty second. */
+function withTwoRooms(): EditionInput {
+  const copy = input();
+  if ((copy.rooms ?? []).length >= 2) return copy;
+  copy.rooms = [
+    { id: "room-a", name: "Room A" },
+    { id: "room-b", name: "Room B" },
+  ];
+  for (const slot of copy.agenda) slot.room = "room-a";
+  return copy;
+}
+
 function problemsOf(broken: EditionInput): string[] {
   try {
     validateEdition(broken, editionId);
@@ -52,12 +77,85 @@ describe("Content validation", () => {
     expect(problemsOf(broken)).toContain(`agenda slot "${slot.id}" refers to unknown talk "no-such-talk"`);
   });
 
-  it("rejects two agenda sessions that overlap", () => {
+  it("rejects two agenda sessions that overlap in one room (or the one stream)", () => {
     const broken = input();
-    const [first, second] = broken.agenda;
+    const [first, second] = consecutiveInOneRoom(broken);
     // The second session starts halfway through the first.
-    second!.start = inEditionZone((Date.parse(first!.start) + Date.parse(first!.end)) / 2);
-    expect(problemsOf(broken)).toContain(`agenda slots "${first!.id}" and "${second!.id}" overlap`);
+    second.start = inEditionZone((Date.parse(first.start) + Date.parse(first.end)) / 2);
+    const where = first.room ? ` in room "${first.room}"` : "";
+    expect(problemsOf(broken)).toContain(`agenda slots "${first.id}" and "${second.id}" overlap${where}`);
+  });
+
+  it("accepts sessions at the same time in two rooms, and refuses a speaker in both", () => {
+    const parallel = withTwoRooms();
+    const [first, second] = consecutiveInOneRoom(parallel);
+    const otherRoom = parallel.rooms!.find((room) => room.id !== first.room)!.id;
+    // The second session moves to the other room, at the first one's time, with people of its own.
+    second.room = otherRoom;
+    second.start = first.start;
+    second.end = first.end;
+    const firstPeople = [...(first.hostId ? [first.hostId] : []), ...(first.speakerIds ?? [])];
+    const own = (second.speakerIds ?? []).filter((id) => !firstPeople.includes(id) && id !== second.hostId);
+    second.speakerIds = own;
+    if (second.hostId && firstPeople.includes(second.hostId)) delete second.hostId;
+    parallel.agenda.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+    const booked = (problems: string[]) => problems.filter((p) => p.includes(`"${second.id}"`));
+    expect(booked(problemsOf(parallel))).toEqual([]);
+
+    const person = parallel.speakers.find((s) => !own.includes(s.id) && s.id !== second.hostId)!.id;
+    first.speakerIds = [...(first.speakerIds ?? []), person];
+    second.speakerIds = [...own, person];
+    expect(problemsOf(parallel)).toContain(
+      `speaker "${person}" is booked in "${first.id}" and "${second.id}" at the same time`,
+    );
+  });
+
+  it("requires every session to name a room of the edition when it has rooms, and none when it has not", () => {
+    const rooms = withTwoRooms();
+    const [slot] = rooms.agenda;
+    slot!.room = "the-moon";
+    expect(problemsOf(rooms)).toContain(`agenda slot "${slot!.id}" refers to unknown room "the-moon"`);
+    delete slot!.room;
+    expect(problemsOf(rooms)).toContain(`agenda slot "${slot!.id}" names no room (the edition has rooms)`);
+    const stream = input();
+    stream.rooms = [];
+    for (const s of stream.agenda) delete s.room;
+    stream.agenda[0]!.room = "room-a";
+    expect(problemsOf(stream)).toContain(
+      `agenda slot "${stream.agenda[0]!.id}" names room "room-a" but the edition has no rooms`,
+    );
+  });
+
+  it("refuses a page path that collides with a fixed page, a speaker's page or the site's own files", () => {
+    const broken = input();
+    const [first, second, third] = broken.talks;
+    first!.path = "/agenda";
+    second!.path = `/speakers/${broken.speakers[0]!.id}`;
+    third!.path = "/calendar/talks";
+    const problems = problemsOf(broken);
+    expect(problems).toContain(`talk "${first!.id}": its path /agenda collides with the fixed page /agenda`);
+    expect(problems).toContain(
+      `talk "${second!.id}": its path ${second!.path} collides with the page of speaker "${broken.speakers[0]!.id}"`,
+    );
+    expect(problems).toContain(
+      `talk "${third!.id}": its path /calendar/talks collides with the site's /calendar/ files`,
+    );
+  });
+
+  it("spans several days when the event has an end date, and keeps sessions within them", () => {
+    const longer = input();
+    const last = longer.agenda.at(-1)!;
+    const nextDay = (instant: string) => inEditionZone(Date.parse(instant) + day);
+    // The last session moves to the day after the edition's last day.
+    last.start = nextDay(last.start);
+    last.end = nextDay(last.end);
+    const lastDay = longer.event.endDate ?? longer.event.date;
+    expect(problemsOf(longer)).toContain(`agenda slot "${last.id}": ${last.start} is not ${onTheDays} in ${timeZone}`);
+    const after = new Date(Date.parse(`${lastDay}T12:00:00Z`) + day).toISOString().slice(0, 10);
+    longer.event.endDate = after;
+    expect(problemsOf(longer).filter((p) => p.includes(`"${last.id}"`))).toEqual([]);
+    longer.event.endDate = "2000-01-01";
+    expect(problemsOf(longer)).toContain(`event endDate 2000-01-01 is before its date ${longer.event.date}`);
   });
 
   it("rejects a time that is not on the conference day", () => {
@@ -65,9 +163,7 @@ describe("Content validation", () => {
     const slot = broken.agenda[0]!;
     // The same wall-clock time two weeks earlier, written with the zone's offset on that day.
     slot.start = inEditionZone(Date.parse(slot.start) - 14 * day);
-    expect(problemsOf(broken)).toContain(
-      `agenda slot "${slot.id}": ${slot.start} is not on ${editionInput.event.date} in ${timeZone}`,
-    );
+    expect(problemsOf(broken)).toContain(`agenda slot "${slot.id}": ${slot.start} is not ${onTheDays} in ${timeZone}`);
   });
 
   it("rejects a time written with the wrong offset for the zone", () => {

@@ -4,7 +4,7 @@ import { briefingView } from "../app/lib/briefing";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { formatClock } from "../app/lib/time";
-import { sessionGuid } from "./guids";
+import { guidOfSession } from "./guids";
 
 export interface CalendarFile {
   /** Site path of the file, e.g. /calendar/nomic.ics */
@@ -111,7 +111,7 @@ function calendar(edition: Edition, sessions: CalendarSession[]): string {
   const host = new URL(event.siteUrl).host;
   const events = sessions.map((session): EventAttributes => ({
     // The session's GUID, as in /schedule.json and /schedule.xml: an app that reads both sees one session.
-    uid: sessionGuid(event.siteUrl, session.id),
+    uid: guidOfSession(edition, session.id),
     title: `${session.title} (${event.name})`,
     description: `${session.description}\n\nWatch: ${event.links.broadcast}`,
     location: session.location ?? event.location,

@@ -1,3 +1,4 @@
+import type { Edition } from "../content";
 import { createHash } from "node:crypto";
 
 /** RFC 9562's namespace for names that are URLs (6ba7b811-...), as Python's uuid.NAMESPACE_URL. */
@@ -28,6 +29,15 @@ const originOf = (siteUrl: string) => new URL(siteUrl).origin;
  */
 export function sessionGuid(siteUrl: string, sessionId: string): string {
   return uuidV5(`${originOf(siteUrl)}/sessions/${sessionId}`, urlNamespace);
+}
+
+/**
+ * The GUID a session goes out with: the one it was imported with (pretalx's or frab's, so that apps which followed
+ * the original schedule see the same session), or else `sessionGuid`. Calendar files and the schedule export both
+ * ask here, so they always agree.
+ */
+export function guidOfSession(edition: Pick<Edition, "event" | "agenda">, sessionId: string): string {
+  return edition.agenda.find((slot) => slot.id === sessionId)?.guid ?? sessionGuid(edition.event.siteUrl, sessionId);
 }
 
 /** A room's (a stream's) GUID, from the site and the room's slug. */

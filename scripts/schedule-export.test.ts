@@ -6,12 +6,12 @@ import addFormats from "ajv-formats";
 import draft06 from "ajv/dist/refs/json-schema-draft-06.json";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { edition, editionId } from "../content";
+import { edition, editionId, type AgendaSlot } from "../content";
 import { readEditionInput } from "../content/editions";
 import { validateEdition } from "../content/validate";
 import { schedulePaths } from "../app/lib/schedule-paths";
 import { dayCalendarPath, sessionCalendarPath, speakerPath } from "../app/lib/site-paths";
-import { isoOffset, zonedHourMinute, zoneOffsetMinutes } from "../app/lib/time";
+import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../app/lib/time";
 import { buildApp } from "../server/app";
 import { loadSite, resolvePath } from "../server/static";
 import { redirects } from "../app/lib/site-paths";
@@ -19,7 +19,7 @@ import { openSqliteStore } from "../server/store/sqlite";
 import type { VoteStore } from "../server/store";
 import { testEdition } from "../server/test-support/databases";
 import { speakerCalendarFiles } from "./calendar-files";
-import { sessionGuid } from "./guids";
+import { guidOfSession, sessionGuid } from "./guids";
 import { nginxMaps } from "./nginx-maps";
 import { scheduleAcronym, scheduleFiles, scheduleJson, scheduleModel, scheduleXml } from "./schedule-export";
 
@@ -79,9 +79,29 @@ const json = JSON.parse(built(schedulePaths.json)) as Json;
 const xml = built(schedulePaths.xml);
 const { event } = edition;
 const conference = json.schedule.conference;
-const [day] = conference.days;
-const [room] = conference.rooms;
-const sessions = Object.values(day?.rooms ?? {}).flat();
+const sessions = conference.days.flatMap((day) => Object.values(day.rooms).flat());
+/** The day of the programme a session belongs to: its date in the event's own zone. */
+const dayOf = (slot: { start: string }) => zonedDate(new Date(slot.start), event.timeZone);
+/** The room each session is exported in: its room's name, or the edition's one stream. */
+const roomNameOf = (slot: AgendaSlot) =>
+  edition.rooms.find((room) => room.id === slot.room)?.name ?? event.livestreamName;
+const roomNames = edition.rooms.length > 0 ? edition.rooms.map((room) => room.name) : [event.livestreamName];
+/** The agenda in the files' order: by day, then room (in the edition's order), then time. */
+const exportOrder = [...edition.agenda].sort(
+  (a, b) =>
+    dayOf(a).localeCompare(dayOf(b)) ||
+    roomNames.indexOf(roomNameOf(a)) - roomNames.indexOf(roomNameOf(b)) ||
+    Date.parse(a.start) - Date.parse(b.start),
+);
+/** Every date from the first day to the last. */
+const dates = (() => {
+  const all: string[] = [];
+  for (let at = new Date(`${event.date}T00:00:00Z`); ; at.setUTCDate(at.getUTCDate() + 1)) {
+    const date = at.toISOString().slice(0, 10);
+    if (date > (event.endDate ?? event.date)) return all;
+    all.push(date);
+  }
+})();
 const onSite = (sitePath: string) => new URL(sitePath, event.siteUrl).href;
 const talkOf = (talkId: string | undefined) => edition.talks.find((talk) => talk.id === talkId);
 const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id === id)?.name;
@@ -113,43 +133,59 @@ describe("/schedule.json", () => {
     expect(found).toMatch(/\/persons\/0 must match exactly one schema in oneOf/);
   });
 
-  it("names the conference as the edition does: title, acronym, its one day, its zone, its site", () => {
+  it("names the conference as the edition does: title, acronym, its days, its zone, its site", () => {
     expect(conference).toMatchObject({
       title: event.name,
       acronym: scheduleAcronym(event).acronym,
       description: event.description,
       start: event.date,
-      end: event.date,
-      daysCount: 1,
+      end: event.endDate ?? event.date,
+      daysCount: dates.length,
       url: onSite("/"),
     });
     expect(conference.acronym).toMatch(/^[a-z0-9_]{4,}$/);
     if (/^([A-Z][a-z]+\/[A-Z][a-z]+)|UTC$/.test(event.timeZone)) expect(conference.time_zone_name).toBe(event.timeZone);
     expect(json.schedule.base_url).toBe(onSite("/"));
-    expect(conference.days).toHaveLength(1);
-    expect(day).toMatchObject({ index: 1, date: event.date });
-    expect(Date.parse(day?.day_start ?? "")).toBe(Date.parse(edition.agenda[0]!.start));
-    expect(Date.parse(day?.day_end ?? "")).toBe(Date.parse(edition.agenda.at(-1)!.end));
+    expect(conference.days.map((day) => [day.index, day.date])).toEqual(dates.map((date, i) => [i + 1, date]));
+    for (const day of conference.days) {
+      const ofDay = edition.agenda.filter((slot) => dayOf(slot) === day.date);
+      if (ofDay.length === 0) continue;
+      expect(Date.parse(day.day_start), day.date).toBe(Math.min(...ofDay.map((slot) => Date.parse(slot.start))));
+      expect(Date.parse(day.day_end), day.date).toBe(Math.max(...ofDay.map((slot) => Date.parse(slot.end))));
+    }
   });
 
-  it("has one room, the edition's stream, holding every session", () => {
-    expect(conference.rooms).toHaveLength(1);
-    expect(room).toMatchObject({ name: event.livestreamName, type: "online", url: event.links.broadcast });
-    expect(Object.keys(day?.rooms ?? {})).toEqual([event.livestreamName]);
-    expect(sessions.every((s) => s.room === event.livestreamName)).toBe(true);
+  it("has the edition's rooms (or its one stream), each day listing every room with its own sessions", () => {
+    expect(conference.rooms.map((r) => r.name)).toEqual(roomNames);
+    for (const r of conference.rooms) expect(r.type).toBe("online");
+    if (edition.rooms.length === 0) expect(conference.rooms[0]?.url).toBe(event.links.broadcast);
+    for (const day of conference.days) {
+      expect(Object.keys(day.rooms), day.date).toEqual(roomNames);
+      for (const [name, held] of Object.entries(day.rooms)) {
+        expect(
+          held.map((s) => s.guid),
+          `${day.date} ${name}`,
+        ).toEqual(
+          exportOrder
+            .filter((slot) => dayOf(slot) === day.date && roomNameOf(slot) === name)
+            .map((slot) => guidOfSession(edition, slot.id)),
+        );
+      }
+    }
   });
 
-  it("lists every session of the agenda in order, at its time in the event's zone, for its length", () => {
+  it("lists every session of the agenda, at its time in the event's zone, for its length", () => {
     const two = (n: number) => String(n).padStart(2, "0");
     expect(sessions).toHaveLength(edition.agenda.length);
-    edition.agenda.forEach((slot, index) => {
+    exportOrder.forEach((slot, index) => {
       const session = sessions[index];
       const { hour, minute } = zonedHourMinute(slot.start, event.timeZone);
       const minutes = (Date.parse(slot.end) - Date.parse(slot.start)) / 60_000;
       expect(session, slot.id).toMatchObject({
         title: slot.title,
         type: slot.type,
-        language: "en",
+        track: slot.track ?? null,
+        language: slot.language ?? "en",
         start: `${two(hour)}:${two(minute)}`,
         duration: `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`,
       });
@@ -163,11 +199,14 @@ describe("/schedule.json", () => {
   });
 
   it("describes a session by its talk, names its people, and links its page, the stream and the recordings", () => {
-    edition.agenda.forEach((slot, index) => {
+    exportOrder.forEach((slot, index) => {
       const session = sessions[index];
       const talk = talkOf(slot.talkId);
       expect(session?.url, slot.id).toBe(onSite(talk?.path ?? "/agenda"));
-      expect(session?.abstract, slot.id).toBe(talk?.description ?? null);
+      expect(session?.abstract, slot.id).toBe(talk?.abstract ?? talk?.description ?? null);
+      expect(session?.description, slot.id).toBe(talk?.abstract ? talk.description : null);
+      if (talk?.originUrl) expect(session, slot.id).toMatchObject({ origin_url: talk.originUrl });
+      else expect(session, slot.id).not.toHaveProperty("origin_url");
       const people = [...new Set([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds])];
       expect(
         session?.persons.map((p) => p.name),
@@ -180,7 +219,10 @@ describe("/schedule.json", () => {
       expect(
         session?.links.map((l) => l.url),
         slot.id,
-      ).toEqual(slot.type === "Break" ? [] : [event.links.broadcast, event.links.watch]);
+      ).toEqual([
+        ...(talk?.links ?? []).map((link) => link.url),
+        ...(slot.type === "Break" ? [] : [event.links.broadcast, event.links.watch]),
+      ]);
     });
   });
 
@@ -227,15 +269,16 @@ describe("/schedule.xml", () => {
       sessions.map((s) => [s.guid, s.id, s.title, s.url]),
     );
     expect(xml).toContain(`<acronym>${conference.acronym}</acronym>`);
-    expect(xml).toContain(`<room name="${event.livestreamName.replace(/&/g, "&amp;")}"`);
+    for (const name of roomNames) expect(xml).toContain(`<room name="${name.replace(/&/g, "&amp;")}"`);
+    expect(xml.match(/<day /g)).toHaveLength(conference.days.length);
   });
 });
 
 describe("Session GUIDs", () => {
-  it("are UUID v5 of the site and the session's id, one per session", () => {
+  it("are UUID v5 of the site and the session's id, or the GUID a session was imported with; one per session", () => {
     const guids = sessions.map((s) => s.guid);
-    expect(guids).toEqual(edition.agenda.map((slot) => sessionGuid(event.siteUrl, slot.id)));
-    for (const guid of guids) expect(guid).toMatch(v5);
+    expect(guids).toEqual(exportOrder.map((slot) => slot.guid ?? sessionGuid(event.siteUrl, slot.id)));
+    for (const [i, guid] of guids.entries()) if (!exportOrder[i]?.guid) expect(guid).toMatch(v5);
     expect(new Set(guids).size).toBe(guids.length);
     const ids = sessions.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -253,7 +296,7 @@ describe("Session GUIDs", () => {
       ICAL.Component.fromString(body)
         .getAllSubcomponents("vevent")
         .map((component) => String(component.getFirstPropertyValue("uid")));
-    const guidOf = new Map(edition.agenda.map((slot, index) => [slot.id, sessions[index]?.guid]));
+    const guidOf = new Map(exportOrder.map((slot, index) => [slot.id, sessions[index]?.guid]));
     expect(uidsIn(built(dayCalendarPath()))).toEqual(
       edition.agenda.filter((slot) => slot.type !== "Break").map((slot) => guidOf.get(slot.id)),
     );
@@ -359,7 +402,13 @@ describe("The writer", () => {
       ...model,
       title: `Tom & Jerry's <"talk">`,
       // A control character XML 1.0 cannot carry at all: dropped.
-      sessions: model.sessions.map((s) => ({ ...s, title: `${s.title} & <more>\u0007` })),
+      days: model.days.map((day) => ({
+        ...day,
+        rooms: day.rooms.map((room) => ({
+          ...room,
+          sessions: room.sessions.map((s) => ({ ...s, title: `${s.title} & <more>\u0007` })),
+        })),
+      })),
     };
     expect(xmlProblems(scheduleXml(tricky, onSite(schedulePaths.xml)))).toEqual([]);
   });

@@ -1,21 +1,22 @@
 import { createHash } from "node:crypto";
-import type { AgendaSlot, Edition, Speaker } from "../content";
+import type { AgendaSlot, Edition, Room, Speaker } from "../content";
 import { speakerPath } from "../app/lib/site-paths";
-import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../app/lib/time";
-import { personGuid, roomGuid, sessionGuid } from "./guids";
+import { isoOffset, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
+import { guidOfSession, personGuid, roomGuid } from "./guids";
 
 /**
  * The programme in the formats schedule apps read (Giggity, EventFahrplan, ConfClerk, the VOC streaming site,
  * engelsystem, info-beamer): C3VOC's schedule.json 1.x and frab's schedule.xml, as pretalx writes them for every
- * event. One day and one room: the edition's stream. Both files are made from one model, so they cannot disagree,
+ * event: each day, each room (the edition's rooms, or its one stream), each session. Both files are made from one
+ * model, so they cannot disagree,
  * and are checked against the schemas in ../shared/interop by scripts/schedule-export.test.ts.
  * docs/decisions/022-schedule-export.md says why each field is what it is.
  */
 
 export const scheduleJsonSchemaUrl = "https://c3voc.de/schedule/schema.json";
 export const generatorName = "glosaic-site";
-/** Everything on the site is in English. */
-const language = "en";
+/** A session's language when the content names none: the site's own, English. */
+const defaultLanguage = "en";
 
 /** A link as the schema's Reference has it: the type is one of its enum. */
 interface ExportLink {
@@ -45,11 +46,35 @@ interface ExportSession {
   duration: string;
   slug: string;
   url: string;
+  /** The session's page in the tool it was imported from. */
+  originUrl: string | undefined;
+  room: string;
   title: string;
   type: string;
+  track: string | null;
+  language: string;
   abstract: string | null;
+  description: string | null;
   persons: ExportPerson[];
   links: ExportLink[];
+}
+
+interface ExportRoom {
+  name: string;
+  slug: string;
+  guid: string;
+  description: string;
+  /** Where to watch it, for the edition's one stream. */
+  url: string | undefined;
+}
+
+interface ExportDay {
+  index: number;
+  date: string;
+  start: string;
+  end: string;
+  /** Every room, in the edition's order, with its sessions that day (possibly none). */
+  rooms: { room: ExportRoom; sessions: ExportSession[] }[];
 }
 
 /** What both files say, once. */
@@ -57,14 +82,13 @@ export interface ScheduleModel {
   title: string;
   acronym: string;
   description: string;
-  date: string;
+  start: string;
+  end: string;
   timeZone: string | undefined;
   timeslotDuration: string;
   siteUrl: string;
-  room: { name: string; slug: string; guid: string; description: string; url: string };
-  dayStart: string;
-  dayEnd: string;
-  sessions: ExportSession[];
+  rooms: ExportRoom[];
+  days: ExportDay[];
   /** What the export had to change or leave out to meet the schema, for the build's log. */
   notes: string[];
 }
@@ -151,8 +175,31 @@ export function scheduleModel(edition: Edition): ScheduleModel {
     { type: "media", title: "Recordings", url: event.links.watch },
   ];
 
+  // The edition's rooms; an edition with one stream has one room, named after the stream.
+  const streamName = event.livestreamName;
+  const streamRoom: ExportRoom = {
+    name: streamName,
+    slug: slugOf(streamName) || "stream",
+    guid: roomGuid(event.siteUrl, slugOf(streamName) || "stream"),
+    description: event.location,
+    url: event.links.broadcast,
+  };
+  const rooms: ExportRoom[] =
+    edition.rooms.length > 0
+      ? edition.rooms.map((room: Room) => ({
+          name: room.name,
+          slug: slugOf(room.name) || room.id,
+          guid: room.guid ?? roomGuid(event.siteUrl, room.id),
+          description: room.description ?? event.location,
+          url: undefined,
+        }))
+      : [streamRoom];
+  // Validation proves every slot names a room of the edition when it has rooms, and none when it has one stream.
+  const roomById = new Map(edition.rooms.map((room, i) => [room.id, rooms[i]]));
+  const roomOf = (slot: AgendaSlot): ExportRoom => (slot.room && roomById.get(slot.room)) || rooms[0] || streamRoom;
+
   const session = (slot: AgendaSlot): ExportSession => {
-    const guid = sessionGuid(event.siteUrl, slot.id);
+    const guid = guidOfSession(edition, slot.id);
     const talk = slot.talkId ? talks.get(slot.talkId) : undefined;
     const people = [...new Set([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds])].flatMap(
       (id) => speakers.get(id) ?? [],
@@ -169,48 +216,77 @@ export function scheduleModel(edition: Edition): ScheduleModel {
       slug: `${acronym}-${slot.id.length >= 4 ? slot.id : `session-${slot.id}`}`,
       // The talk's page where the session presents one; the agenda otherwise (its rows carry no anchors).
       url: onSite(talk?.path ?? "/agenda"),
+      originUrl: talk?.originUrl,
+      room: roomOf(slot).name,
       title: slot.title,
       type: slot.type,
-      abstract: talk?.description ?? null,
+      track: slot.track ?? null,
+      language: slot.language ?? defaultLanguage,
+      // A talk with a summary of its own exports both; otherwise its description is the abstract, said once.
+      abstract: talk?.abstract ?? talk?.description ?? null,
+      description: talk?.abstract ? talk.description : null,
       persons: people.map(person),
-      links: slot.type === "Break" ? [] : streamLinks,
+      links: [
+        ...(talk?.links ?? []).map((link): ExportLink => ({ type: "web", title: link.label, url: link.url })),
+        ...(slot.type === "Break" ? [] : streamLinks),
+      ],
     };
   };
-  const sessions = edition.agenda.map(session);
-  const ids = new Set(sessions.map((s) => s.id));
+  const sessions = edition.agenda.map((slot) => ({ slot, exported: session(slot) }));
+  const ids = new Set(sessions.map((s) => s.exported.id));
   if (ids.size !== sessions.length) throw new Error("Two sessions' GUIDs give the same numeric id: rename one");
+
+  // Every date from the first day to the last, each with its rooms; a day is the event's zone's calendar day.
+  const lastDate = event.endDate ?? event.date;
+  const dates: string[] = [];
+  for (let date = event.date; date <= lastDate; date = nextDate(date)) dates.push(date);
+  const days = dates.map((date, i): ExportDay => {
+    const ofDay = sessions.filter(({ slot }) => zonedDate(new Date(slot.start), event.timeZone) === date);
+    const first = ofDay[0]?.slot;
+    const last = ofDay.reduce<AgendaSlot | undefined>(
+      (latest, { slot }) => (!latest || Date.parse(slot.end) > Date.parse(latest.end) ? slot : latest),
+      undefined,
+    );
+    const midnight = (day: string) => zonedInstant(day, 0, 0, event.timeZone).toISOString();
+    return {
+      index: i + 1,
+      date,
+      start: zonedIso(first?.start ?? midnight(date), event.timeZone),
+      end: zonedIso(last?.end ?? midnight(nextDate(date)), event.timeZone),
+      rooms: rooms.map((room) => ({
+        room,
+        sessions: ofDay.filter(({ exported }) => exported.room === room.name).map(({ exported }) => exported),
+      })),
+    };
+  });
 
   // The grid the sessions sit on: the largest step that every start and every length is a multiple of.
   const step = edition.agenda.reduce((acc, slot) => {
     const { hour, minute } = zonedHourMinute(slot.start, event.timeZone);
     return gcd(gcd(acc, hour * 60 + minute), minutesBetween(slot.start, slot.end));
   }, 0);
-  const roomName = event.livestreamName;
-  const roomSlug = slugOf(roomName) || "stream";
-  const first = edition.agenda[0];
-  const last = edition.agenda.at(-1);
-  if (!first || !last) throw new Error("An edition without sessions has no schedule");
+  if (edition.agenda.length === 0) throw new Error("An edition without sessions has no schedule");
 
   return {
     title: event.name,
     acronym,
     description: event.description,
-    date: event.date,
+    start: event.date,
+    end: lastDate,
     timeZone,
     timeslotDuration: clock(Math.min(step || 5, 60)),
     siteUrl,
-    room: {
-      name: roomName,
-      slug: roomSlug,
-      guid: roomGuid(event.siteUrl, roomSlug),
-      description: event.location,
-      url: event.links.broadcast,
-    },
-    dayStart: zonedIso(first.start, event.timeZone),
-    dayEnd: zonedIso(last.end, event.timeZone),
-    sessions,
+    rooms,
+    days,
     notes,
   };
+}
+
+/** The calendar day after an ISO date (2025-04-16 → 2025-04-17), whatever the zone. */
+function nextDate(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
 }
 
 /** The schedule's version: a digest of what it says, so it changes exactly when the programme does. */
@@ -223,7 +299,6 @@ function versionOf(model: ScheduleModel): string {
 
 /** schedule.json, C3VOC 1.x (https://c3voc.de/schedule/schema.json), as pretalx writes it. */
 export function scheduleJson(model: ScheduleModel) {
-  const room = model.room;
   return {
     $schema: scheduleJsonSchemaUrl,
     generator: { name: generatorName },
@@ -234,46 +309,46 @@ export function scheduleJson(model: ScheduleModel) {
         acronym: model.acronym,
         title: model.title,
         description: model.description,
-        start: model.date,
-        end: model.date,
-        daysCount: 1,
+        start: model.start,
+        end: model.end,
+        daysCount: model.days.length,
         timeslot_duration: model.timeslotDuration,
         ...(model.timeZone ? { time_zone_name: model.timeZone } : {}),
         url: model.siteUrl,
-        rooms: [
-          {
-            name: room.name,
-            slug: room.slug,
-            guid: room.guid,
-            type: "online",
-            description: room.description,
-            url: room.url,
-          },
-        ],
-        days: [
-          {
-            index: 1,
-            date: model.date,
-            day_start: model.dayStart,
-            day_end: model.dayEnd,
-            rooms: {
-              [room.name]: model.sessions.map((s) => ({
+        rooms: model.rooms.map((room) => ({
+          name: room.name,
+          slug: room.slug,
+          guid: room.guid,
+          type: "online",
+          description: room.description,
+          ...(room.url ? { url: room.url } : {}),
+        })),
+        days: model.days.map((day) => ({
+          index: day.index,
+          date: day.date,
+          day_start: day.start,
+          day_end: day.end,
+          rooms: Object.fromEntries(
+            day.rooms.map(({ room, sessions }) => [
+              room.name,
+              sessions.map((s) => ({
                 id: s.id,
                 guid: s.guid,
                 date: s.date,
                 start: s.start,
                 end: s.end,
                 duration: s.duration,
-                room: room.name,
+                room: s.room,
                 slug: s.slug,
                 url: s.url,
+                ...(s.originUrl ? { origin_url: s.originUrl } : {}),
                 title: s.title,
                 subtitle: null,
-                track: null,
+                track: s.track,
                 type: s.type,
-                language,
+                language: s.language,
                 abstract: s.abstract,
-                description: null,
+                description: s.description,
                 // The pretalx shape only (a name, no frab id or public_name): the schema takes one shape a person.
                 persons: s.persons.map((p) => ({
                   guid: p.guid,
@@ -285,9 +360,9 @@ export function scheduleJson(model: ScheduleModel) {
                 })),
                 links: s.links,
               })),
-            },
-          },
-        ],
+            ]),
+          ),
+        })),
       },
     },
   };
@@ -318,12 +393,11 @@ const element = (indent: string, name: string, value: string) => `${indent}<${na
 
 /** schedule.xml, as frab and pretalx write it (https://c3voc.de/schedule/schema.xsd). */
 export function scheduleXml(model: ScheduleModel, xmlUrl: string): string {
-  const room = model.room;
   const event = (s: ExportSession) => {
     const i = "        ";
     return [
       `      <event${attributes({ guid: s.guid, id: s.id })}>`,
-      element(i, "room", room.name),
+      element(i, "room", s.room),
       element(i, "title", s.title),
       element(i, "type", s.type),
       element(i, "date", s.date),
@@ -331,8 +405,9 @@ export function scheduleXml(model: ScheduleModel, xmlUrl: string): string {
       element(i, "duration", s.duration),
       element(i, "abstract", s.abstract ?? ""),
       element(i, "slug", s.slug),
-      element(i, "track", ""),
-      element(i, "language", language),
+      element(i, "track", s.track ?? ""),
+      element(i, "language", s.language),
+      ...(s.description ? [element(i, "description", s.description)] : []),
       `${i}<persons>`,
       ...s.persons.map((p) => `${i}  <person${attributes({ guid: p.guid })}>${xmlText(p.name)}</person>`),
       `${i}</persons>`,
@@ -340,6 +415,7 @@ export function scheduleXml(model: ScheduleModel, xmlUrl: string): string {
       ...s.links.map((l) => `${i}  <link${attributes({ href: l.url, type: l.type })}>${xmlText(l.title)}</link>`),
       `${i}</links>`,
       element(i, "url", s.url),
+      ...(s.originUrl ? [element(i, "origin_url", s.originUrl)] : []),
       "      </event>",
     ];
   };
@@ -352,19 +428,23 @@ export function scheduleXml(model: ScheduleModel, xmlUrl: string): string {
     "  <conference>",
     element("    ", "title", model.title),
     element("    ", "acronym", model.acronym),
-    element("    ", "start", model.date),
-    element("    ", "end", model.date),
-    element("    ", "days", "1"),
+    element("    ", "start", model.start),
+    element("    ", "end", model.end),
+    element("    ", "days", String(model.days.length)),
     element("    ", "timeslot_duration", model.timeslotDuration),
     element("    ", "base_url", model.siteUrl),
     element("    ", "url", model.siteUrl),
     ...(model.timeZone ? [element("    ", "time_zone_name", model.timeZone)] : []),
     "  </conference>",
-    `  <day${attributes({ index: 1, date: model.date, start: model.dayStart, end: model.dayEnd })}>`,
-    `    <room${attributes({ name: room.name, guid: room.guid })}>`,
-    ...model.sessions.flatMap(event),
-    "    </room>",
-    "  </day>",
+    ...model.days.flatMap((day) => [
+      `  <day${attributes({ index: day.index, date: day.date, start: day.start, end: day.end })}>`,
+      ...day.rooms.flatMap(({ room, sessions }) => [
+        `    <room${attributes({ name: room.name, guid: room.guid })}>`,
+        ...sessions.flatMap(event),
+        "    </room>",
+      ]),
+      "  </day>",
+    ]),
     "</schedule>",
     "",
   ].join("\n");
