@@ -1,6 +1,6 @@
 import { fixedPages } from "../app/lib/fixed-pages";
 import { slugOf as slugOfName, speakerPath } from "../app/lib/path-segments";
-import { formatCalendarDate, isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
+import { formatDateSpan, isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
 import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
@@ -231,10 +231,14 @@ export const placeholderNames = ["name", "date", "edition"] as const;
 export function fillPlaceholders(input: EditionInput, editionId: string): { input: EditionInput; problems: string[] } {
   const event: unknown = input.event;
   if (!event || typeof event !== "object") return { input, problems: [] };
-  const { name, date } = event as { name?: unknown; date?: unknown };
+  const { name, date, endDate } = event as { name?: unknown; date?: unknown; endDate?: unknown };
+  const calendarDate = (value: unknown) => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const values: Record<string, string | undefined> = {
     name: typeof name === "string" ? name : undefined,
-    date: typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatCalendarDate(date) : undefined,
+    // The edition's days: "April 14, 2027", or "December 14–16, 2020" when it spans several.
+    date: calendarDate(date)
+      ? formatDateSpan(date as string, calendarDate(endDate) ? (endDate as string) : undefined)
+      : undefined,
     edition: editionId,
   };
   const problems: string[] = [];

@@ -12,7 +12,7 @@ import {
   speakerShareImagePath,
 } from "../app/lib/site-paths";
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
-import { formatCalendarDate, formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
+import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
 
 export interface ShareCard {
   /** Site path of the PNG, e.g. /og/talks/nomic.png */
@@ -88,7 +88,7 @@ export function defaultShareCard({ event }: Edition): ShareCard {
     eyebrow: event.place,
     title: event.headline,
     speakers: [],
-    when: `${formatCalendarDate(event.date)} · ${event.location}`,
+    when: `${formatDateSpan(event.date, event.endDate)} · ${event.location}`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import * as content from "../../content";
-import { formatCalendarDate } from "../lib/time";
+import { formatDateSpan } from "../lib/time";
 import { ExternalLink } from "./external-link";
 import { Wordmark } from "./wordmark";
 
@@ -12,7 +12,7 @@ export function SiteFooter() {
         <div className="max-w-sm">
           <Wordmark />
           <p className="mt-3 text-sm text-muted">
-            {event.headline} {event.place}, {formatCalendarDate(event.date)}.
+            {event.headline} {event.place}, {formatDateSpan(event.date, event.endDate)}.
           </p>
         </div>
         <nav aria-label="Footer">

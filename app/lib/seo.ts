@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
 import { defaultShareImagePath } from "./site-paths";
-import { formatCalendarDate } from "./time";
+import { formatDateSpan } from "./time";
 
 export interface PageMetaInput {
   /** The full document title, as the page wants it shown. */
@@ -18,7 +18,7 @@ export interface PageMetaInput {
 /** The edition's own card (scripts/share-images.tsx draws it): its name, headline and date. */
 export const defaultShareImage = {
   path: defaultShareImagePath,
-  alt: `${content.event.name}: ${content.event.headline} ${formatCalendarDate(content.event.date)}.`,
+  alt: `${content.event.name}: ${content.event.headline} ${formatDateSpan(content.event.date, content.event.endDate)}.`,
 };
 
 /** Title, description, canonical URL and the Open Graph and Twitter card tags of one page. */

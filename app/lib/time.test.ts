@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatAnnouncedRange,
   formatCalendarDate,
+  formatDateSpan,
   formatClock,
   formatLongDate,
   formatShortDate,
@@ -108,5 +109,15 @@ describe("Time-zone arithmetic", () => {
     expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Europe/Berlin")).toBe("GMT+2");
     expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Asia/Tokyo")).toBe("GMT+9");
     expect(formatWeekdayDate("2025-04-16T19:35:00Z", "Asia/Tokyo")).toBe("Thu, Apr 17");
+  });
+});
+
+describe("formatDateSpan", () => {
+  it("says one day as a calendar date, and several as a span as short as is clear", () => {
+    expect(formatDateSpan("2025-04-16")).toBe("April 16, 2025");
+    expect(formatDateSpan("2025-04-16", "2025-04-16")).toBe("April 16, 2025");
+    expect(formatDateSpan("2020-12-14", "2020-12-16")).toBe("December 14–16, 2020");
+    expect(formatDateSpan("2025-04-30", "2025-05-02")).toBe("April 30 – May 2, 2025");
+    expect(formatDateSpan("2025-12-30", "2026-01-02")).toBe("December 30, 2025 – January 2, 2026");
   });
 });

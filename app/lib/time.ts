@@ -99,6 +99,21 @@ export function formatCalendarDate(date: string): string {
   return `${month} ${String(Number(match[3]))}, ${match[1] ?? ""}`;
 }
 
+/**
+ * An edition's days as one phrase: "April 16, 2025" for one day, "December 14–16, 2020" within a month,
+ * "April 30 – May 2, 2025" across months and "December 30, 2025 – January 2, 2026" across years.
+ */
+export function formatDateSpan(first: string, last: string = first): string {
+  const from = formatCalendarDate(first);
+  if (last === first) return from;
+  const to = formatCalendarDate(last);
+  const [fromMonth = "", fromDay = ""] = from.replace(",", "").split(" ");
+  const [toMonth = "", toDay = "", toYear = ""] = to.replace(",", "").split(" ");
+  if (first.slice(0, 4) !== last.slice(0, 4)) return `${from} – ${to}`;
+  if (fromMonth !== toMonth) return `${fromMonth} ${fromDay} – ${toMonth} ${toDay}, ${toYear}`;
+  return `${fromMonth} ${fromDay}–${toDay}, ${toYear}`;
+}
+
 /** The 24-hour wall-clock hour and minute of an instant in a zone, e.g. { hour: 10, minute: 0 }. */
 export function zonedHourMinute(instant: string, timeZone: string): { hour: number; minute: number } {
   const { hour, minute } = wallClock(new Date(instant), timeZone);

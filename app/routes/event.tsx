@@ -9,7 +9,7 @@ import { speakersByIds } from "../lib/lookups";
 import { slotOfTalk } from "../lib/talk-lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { useDisplayZone } from "../lib/display-zone";
-import { formatCalendarDate } from "../lib/time";
+import { formatDateSpan } from "../lib/time";
 import type { Route } from "./+types/event";
 
 export const meta: Route.MetaFunction = () =>
@@ -32,7 +32,7 @@ export default function EventOverview() {
   const first = agenda[0];
   const last = agenda.at(-1);
   const facts = [
-    { label: "Date", value: formatCalendarDate(event.date) },
+    { label: event.endDate ? "Dates" : "Date", value: formatDateSpan(event.date, event.endDate) },
     {
       label: "Time",
       value: first && last ? <SessionTime start={first.start} end={last.end} zone={zone} /> : "",

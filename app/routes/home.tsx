@@ -12,7 +12,7 @@ import { useEditionPhase } from "../lib/edition-phase";
 import { phaseOnly, type EditionPhase } from "../lib/live";
 import { pageMeta } from "../lib/seo";
 import { dayCalendarPath } from "../lib/site-paths";
-import { formatCalendarDate, formatClock } from "../lib/time";
+import { formatDateSpan, formatClock } from "../lib/time";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/home";
 
@@ -51,7 +51,7 @@ export default function Home() {
             {event.headline}
           </p>
           <p className="mt-6 font-display text-2xl font-semibold text-orchid sm:text-3xl">
-            {formatCalendarDate(event.date)}.
+            {formatDateSpan(event.date, event.endDate)}.
           </p>
 
           {/*
