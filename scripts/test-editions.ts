@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defaultEditionId, editionIds, selectedEditionId, testEditionsRoot } from "../content/editions";
 import { testScopeVariable, type TestScope } from "./test-scope";
 
@@ -10,7 +12,9 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  * 2. When EDITION names another edition, the reference edition's build and the spec's exact checks
  *    (`*.reference.test.ts`, `*.reference.spec.ts`), which hold only there.
  * 3. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
- *    so that a test that pins one edition's facts fails here, not when an organiser changes the content.
+ *    so that a test that pins one edition's facts fails here, not when an organiser changes the content. A test
+ *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`), with the
+ *    reason (`why`): an imported programme has no demos, briefings or panel for the rest to test.
  *
  * The selected edition's build is the one left in build/ at the end, as `npm start` expects.
  */
@@ -18,6 +22,22 @@ interface Pass {
   edition: string;
   scope: TestScope;
   lighthouse: boolean;
+  /** The test files this edition takes, when not all of them. */
+  files?: { unit: string[]; browser: string[] };
+}
+
+/** A test edition's own choice of test files (tests/editions/<id>/tests.json), if it makes one. */
+function filesOf(id: string): Pass["files"] {
+  const file = path.join(testEditionsRoot, id, "tests.json");
+  if (!existsSync(file)) return undefined;
+  const { unit, browser } = JSON.parse(readFileSync(file, "utf8")) as { unit?: unknown; browser?: unknown };
+  const list = (value: unknown, key: string) => {
+    if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === "string")) {
+      throw new Error(`${path.relative(process.cwd(), file)}: "${key}" must list test files`);
+    }
+    return value;
+  };
+  return { unit: list(unit, "unit"), browser: list(browser, "browser") };
 }
 
 const selected = selectedEditionId();
@@ -28,7 +48,10 @@ const passes: Pass[] = [
     : [{ edition: defaultEditionId, scope: "reference" as const, lighthouse: false }]),
   ...editionIds(testEditionsRoot)
     .filter((id) => id !== selected)
-    .map((id) => ({ edition: id, scope: "edition" as const, lighthouse: false })),
+    .map((id): Pass => {
+      const files = filesOf(id);
+      return { edition: id, scope: "edition", lighthouse: false, ...(files ? { files } : {}) };
+    }),
 ];
 
 function run(pass: Pass, command: string, args: string[]): void {
@@ -51,8 +74,8 @@ try {
   for (const pass of passes) {
     run(pass, "npm", ["run", "build"]);
     built = pass.edition;
-    run(pass, "npx", ["vitest", "run"]);
-    run(pass, "npx", ["playwright", "test"]);
+    run(pass, "npx", ["vitest", "run", ...(pass.files?.unit ?? [])]);
+    run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
     if (pass.lighthouse) run(pass, "npm", ["run", "test:lighthouse"]);
   }
   console.log(`\nEvery pass green: ${passes.map((pass) => `${pass.edition} (${pass.scope})`).join(", ")}.`);
