@@ -201,6 +201,24 @@ describe("Content validation", () => {
     expect(problemsOf(broken).join("\n")).toMatch(/is booked in/);
   });
 
+  it("lets two sessions of an imported schedule share a person at once, but not a session added by hand", () => {
+    const clashing = input();
+    const panel = clashing.agenda[0]!;
+    const next = clashing.agenda[1]!;
+    panel.speakerIds = [...(panel.speakerIds ?? []), next.speakerIds![0]!];
+    next.start = panel.start;
+    // Overlapping in one stream is a rule of its own: the second session moves to a room beside the first.
+    clashing.rooms = [
+      { id: "one", name: "One" },
+      { id: "two", name: "Two" },
+    ];
+    for (const slot of clashing.agenda) slot.room = slot === next ? "two" : "one";
+    panel.guid = "8079583e-8321-506c-95af-fd2903a5f075";
+    expect(problemsOf(clashing).join("\n")).toMatch(/is booked in/);
+    next.guid = "0b2b6a1e-5d6f-5b51-9a39-3f0d9c1b7a11";
+    expect(problemsOf(clashing).join("\n")).not.toMatch(/is booked in/);
+  });
+
   it("rejects a malformed field, naming its record by id", () => {
     const broken = input();
     const sponsor = broken.sponsors[0] as { id: string; url: string };

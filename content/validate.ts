@@ -150,19 +150,23 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     if (!previous || Date.parse(current.end) > Date.parse(previous.end)) latestIn.set(current.room, current);
   }
 
-  // One person cannot be in two sessions at once, on stream or backstage.
-  const bookings = new Map<string, { id: string; start: number; end: number }[]>();
-  const book = (ref: string, id: string, start: string, end: string) => {
+  // One person cannot be in two sessions at once, on stream or backstage. Two sessions of an imported schedule (both
+  // with a guid) are the exception: pretalx and frab let a person be in both (pretalx only warns), say a co-speaker
+  // of a workshop who steps out to give a talk, and the programme is theirs to say (decision 024).
+  const bookings = new Map<string, { id: string; start: number; end: number; imported: boolean }[]>();
+  const book = (ref: string, id: string, start: string, end: string, imported = false) => {
     const list = bookings.get(ref) ?? [];
-    const range = { id, start: Date.parse(start), end: Date.parse(end) };
-    const clash = list.find((other) => range.start < other.end && other.start < range.end);
+    const range = { id, start: Date.parse(start), end: Date.parse(end), imported };
+    const clash = list.find(
+      (other) => range.start < other.end && other.start < range.end && !(range.imported && other.imported),
+    );
     if (clash) problems.push(`speaker "${ref}" is booked in "${clash.id}" and "${id}" at the same time`);
     list.push(range);
     bookings.set(ref, list);
   };
   for (const slot of edition.agenda) {
     for (const ref of new Set([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds])) {
-      book(ref, slot.id, slot.start, slot.end);
+      book(ref, slot.id, slot.start, slot.end, slot.guid !== undefined);
     }
   }
   for (const session of edition.backstage) {
