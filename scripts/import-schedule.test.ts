@@ -1,0 +1,702 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { defaultEditionId, editionPublicDir, missingImages, readEditionInput, sectionFiles } from "../content/editions";
+import type { EditionInput } from "../content/schema";
+import { validateEdition } from "../content/validate";
+import { initialsBackgrounds, importSchedule } from "./schedule-import";
+
+/**
+ * `npm run import`: a pretalx or frab schedule.json becomes a valid edition folder, or updates one imported before;
+ * what it mends it says, what it cannot take it refuses in one line with nothing written. The files are the real
+ * pretalx export in ../shared/interop (as scripts/schedule-export.test.ts reads it) and variants of it made here;
+ * every expected value comes from the file, not from an edition of the repository.
+ */
+
+const interopDir = process.env.GLOSAIC_INTEROP_DIR ?? path.resolve("../shared/interop");
+const democonFile = path.join(interopDir, "pretalx-democon.json");
+if (!existsSync(democonFile)) {
+  throw new Error(
+    `${democonFile} is missing: the schedule files live in ../shared/interop beside the repository (GLOSAIC_INTEROP_DIR names another folder)`,
+  );
+}
+
+/* The file's shape, as far as these tests read and change it. */
+interface FilePerson {
+  id?: number;
+  code?: string;
+  guid?: string;
+  name?: string;
+  public_name?: string;
+  biography?: string | null;
+  avatar?: string | null;
+  answers?: unknown[];
+  links?: { title?: string; url: string }[];
+}
+interface FileSession {
+  guid: string;
+  date?: string;
+  duration: string;
+  room: string;
+  slug: string;
+  url?: string;
+  title: string;
+  type: string;
+  track: string | null;
+  description: string;
+  abstract: string;
+  persons: FilePerson[];
+  links: { title?: string; url?: string }[];
+  [extra: string]: unknown;
+}
+interface FileSchedule {
+  schedule: {
+    base_url?: string;
+    conference: {
+      acronym: string;
+      title: string;
+      time_zone_name?: string;
+      rooms: { name: string; guid: string }[];
+      days: { date: string; rooms: Record<string, FileSession[]> }[];
+      [extra: string]: unknown;
+    };
+  };
+}
+
+const democon = (): FileSchedule => JSON.parse(readFileSync(democonFile, "utf8")) as FileSchedule;
+const sessionsOf = (file: FileSchedule) =>
+  file.schedule.conference.days.flatMap((day) => Object.values(day.rooms).flat());
+
+const folders: string[] = [];
+const servers: http.Server[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const server of servers) server.close();
+});
+
+function tempFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), `glosaic-import-${prefix}-`));
+  folders.push(folder);
+  return folder;
+}
+
+/** Writes a schedule (an object as JSON, or any text) to a file of its own. */
+function scheduleFile(content: FileSchedule | string): string {
+  const file = path.join(tempFolder("file"), "schedule.json");
+  writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
+  return file;
+}
+
+/** Every file under a folder with a digest of its bytes: two listings are equal when nothing was written. */
+function listing(folder: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else files[path.relative(folder, full)] = createHash("sha256").update(readFileSync(full)).digest("hex");
+    }
+  };
+  walk(folder);
+  return files;
+}
+
+/** `npm run import -- <args>` as a process of its own (asynchronous, so a server in this process can answer it). */
+async function runImport(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/import-schedule.ts", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const [status] = (await once(child, "close")) as [number | null];
+  return { status, stdout, stderr };
+}
+
+/** The imported edition, validated as the build validates it, images included. */
+function importedEdition(root: string, id: string) {
+  const edition = validateEdition(readEditionInput(id, root), id);
+  expect(missingImages(edition, editionPublicDir(id, root))).toEqual([]);
+  return edition;
+}
+
+/** A local server answering each path with the body and type given (404 elsewhere). */
+async function serve(routes: Record<string, { type: string; body: string | Buffer }>): Promise<string> {
+  const server = http.createServer((request, response) => {
+    const route = routes[request.url ?? ""];
+    if (!route) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": route.type }).end(route.body);
+  });
+  servers.push(server);
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
+
+/** WCAG 2 contrast ratio between two #RRGGBB colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r = 0, g = 0, bl = 0] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe("Importing the real pretalx export", () => {
+  const file = democon();
+  const sessions = sessionsOf(file);
+  const root = tempFolder("democon");
+  const run = runImport([democonFile, "--root", root]);
+
+  it("writes a valid edition: every session on the agenda in time order with its talk page, over the file's days and rooms", async () => {
+    const { status, stdout, stderr } = await run;
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    const id = file.schedule.conference.acronym;
+    const edition = importedEdition(root, id);
+    // DemoCon: 36 sessions over 3 days in 2 rooms.
+    expect(edition.agenda).toHaveLength(sessions.length);
+    expect(new Set(edition.agenda.map((slot) => slot.start.slice(0, 10))).size).toBe(
+      file.schedule.conference.days.length,
+    );
+    expect(edition.rooms.map((room) => room.name)).toEqual(file.schedule.conference.rooms.map((room) => room.name));
+    expect(stdout).toContain(
+      `${String(sessions.length)} sessions over ${String(file.schedule.conference.days.length)} days in ${String(file.schedule.conference.rooms.length)} rooms`,
+    );
+    expect(edition.event).toMatchObject({ name: file.schedule.conference.title, presentedLive: 0 });
+    expect(edition.event.endDate).toBe(file.schedule.conference.days.at(-1)?.date);
+    expect([edition.backstage, edition.demos, edition.sponsors, edition.briefings]).toEqual([[], [], [], []]);
+
+    const starts = edition.agenda.map((slot) => Date.parse(slot.start));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    for (const session of sessions) {
+      const slot = edition.agenda.find((s) => s.guid === session.guid);
+      expect(slot, session.slug).toBeDefined();
+      expect(slot).toMatchObject({ id: session.slug, title: session.title, type: session.type });
+      expect(slot?.track).toBe(session.track ?? undefined);
+      expect(edition.rooms.find((room) => room.id === slot?.room)?.name).toBe(session.room);
+      // The same instants, whatever offsets they are written with.
+      expect(Date.parse(slot?.start ?? "")).toBe(Date.parse(session.date ?? ""));
+      const [hours = 0, minutes = 0] = session.duration.split(":").map(Number);
+      expect(Date.parse(slot?.end ?? "") - Date.parse(slot?.start ?? "")).toBe((hours * 60 + minutes) * 60_000);
+      const talk = edition.talks.find((t) => t.id === slot?.talkId);
+      expect(talk).toMatchObject({
+        path: `/talks/${slot?.talkId ?? ""}`,
+        title: session.title,
+        description: session.description,
+        abstract: session.abstract,
+        originUrl: session.url,
+        tags: session.track ? [session.track] : [],
+      });
+      const names = slot?.speakerIds.map((ref) => edition.speakers.find((s) => s.id === ref)?.name);
+      expect(names).toEqual(session.persons.map((person) => person.public_name ?? person.name));
+    }
+  });
+
+  it("keeps the zone the file names and writes its times in it, saying so", async () => {
+    const { stdout } = await run;
+    const edition = importedEdition(root, file.schedule.conference.acronym);
+    const zone = file.schedule.conference.time_zone_name;
+    expect(edition.event.timeZone).toBe(zone);
+    // DemoCon says UTC but writes +01:00: the import says which it kept.
+    expect(stdout).toMatch(new RegExp(`names the zone ${zone ?? ""} but writes \\d+ times at [+-]\\d{2}:\\d{2}`));
+  });
+
+  it("gives a room that shares another's guid a guid of its own, and says so", async () => {
+    const { stdout } = await run;
+    const edition = importedEdition(root, file.schedule.conference.acronym);
+    const guids = edition.rooms.map((room) => room.guid);
+    expect(new Set(guids).size).toBe(guids.length);
+    expect(guids[0]).toBe(file.schedule.conference.rooms[0]?.guid);
+    expect(stdout).toMatch(/share a guid with an earlier room were given a new one/);
+  });
+
+  it("makes one speaker of each person, with their biography and a readable initials portrait", async () => {
+    await run;
+    const edition = importedEdition(root, file.schedule.conference.acronym);
+    const persons = new Map(sessions.flatMap((s) => s.persons).map((person) => [person.code, person]));
+    expect(edition.speakers).toHaveLength(persons.size);
+    for (const person of persons.values()) {
+      const speaker = edition.speakers.find((s) => s.name === person.public_name);
+      expect(speaker?.bio).toBe(person.biography ?? undefined);
+      const svg = readFileSync(
+        path.join(editionPublicDir(file.schedule.conference.acronym, root), speaker!.portrait),
+        "utf8",
+      );
+      expect(svg).toMatch(/role="img"/);
+      expect(svg).toContain(`<title id="t">${person.public_name ?? ""}</title>`);
+      const [, fill = ""] = /<rect [^>]*fill="(#[0-9A-F]{6})"/.exec(svg) ?? [];
+      expect(initialsBackgrounds).toContain(fill);
+    }
+    for (const background of initialsBackgrounds) expect(contrast(background, "#FFFFFF")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("prints one line per kind of change", async () => {
+    const { stdout } = await run;
+    const notes = stdout.split("\n").filter((line) => line.startsWith("- "));
+    const kinds = notes.map((line) => line.split(":")[0]);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    expect(notes.find((line) => line.startsWith("- Fill these in"))).toMatch(/siteUrl.*example\.org/);
+  });
+});
+
+describe("Persons in either shape", () => {
+  /** DemoCon with its persons rewritten by `shape`. */
+  function reshaped(shape: (person: FilePerson) => FilePerson): FileSchedule {
+    const file = democon();
+    for (const session of sessionsOf(file)) session.persons = session.persons.map(shape);
+    return file;
+  }
+
+  it("gives the same speakers and the same sessions' speakers from frab's shape and pretalx's", async () => {
+    const frabIds = new Map<string, number>();
+    const frab = reshaped((person) => {
+      const id = frabIds.get(person.code ?? "") ?? frabIds.size + 1;
+      frabIds.set(person.code ?? "", id);
+      return { id, public_name: person.public_name ?? "" };
+    });
+    const pretalx = reshaped((person) => ({
+      code: person.code ?? "",
+      name: person.public_name ?? "",
+      biography: person.biography ?? null,
+      avatar: null,
+    }));
+    const editions = [];
+    for (const [shape, file] of Object.entries({ frab, pretalx })) {
+      const root = tempFolder(shape);
+      await importSchedule({ source: scheduleFile(file), editionId: "shapes", root });
+      editions.push(importedEdition(root, "shapes"));
+    }
+    const [fromFrab, fromPretalx] = editions;
+    const people = (edition: typeof fromFrab) => edition?.speakers.map(({ id, name }) => ({ id, name }));
+    expect(people(fromFrab)).toEqual(people(fromPretalx));
+    expect(people(fromFrab)).toHaveLength(frabIds.size);
+    expect(fromFrab?.agenda.map((slot) => slot.speakerIds)).toEqual(fromPretalx?.agenda.map((slot) => slot.speakerIds));
+    // frab's shape carries no biography; pretalx's does.
+    expect(fromFrab?.speakers.every((speaker) => speaker.bio === undefined)).toBe(true);
+    expect(fromPretalx?.speakers.every((speaker) => speaker.bio)).toBe(true);
+  });
+});
+
+describe("Refusals: one line naming the record, exit code 1, nothing written", () => {
+  async function refused(content: FileSchedule | string, message: RegExp) {
+    const root = tempFolder("refused");
+    const { status, stdout, stderr } = await runImport([scheduleFile(content), "--root", root]);
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(message);
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(listing(root)).toEqual({});
+    expect(readdirSync(root)).toEqual([]);
+  }
+
+  it("refuses a file that is not JSON", async () => {
+    await refused("<html><body>Not found</body></html>", /^schedule\.json is not a schedule: it is not JSON$/m);
+  });
+
+  it("refuses JSON that is not a schedule", async () => {
+    await refused(
+      { schedule: { conference: { title: "No days" } } } as unknown as FileSchedule,
+      /^schedule\.json is not a schedule: it has no schedule\.conference\.days$/m,
+    );
+  });
+
+  it("refuses a session in a room the file does not list", async () => {
+    const file = democon();
+    const day = file.schedule.conference.days[0]!;
+    const [roomName, list] = Object.entries(day.rooms)[0]!;
+    const moved = list.pop()!;
+    day.rooms["Blue Room"] = [{ ...moved, room: "Blue Room" }];
+    expect(roomName).not.toBe("Blue Room");
+    await refused(
+      file,
+      new RegExp(`session "${moved.slug}" is in room "Blue Room", which conference\\.rooms does not list`),
+    );
+  });
+
+  it("refuses two sessions with one guid", async () => {
+    const file = democon();
+    const [first, second] = sessionsOf(file);
+    second!.guid = first!.guid;
+    await refused(
+      file,
+      new RegExp(`session "${first!.slug}" and session "${second!.slug}" have the same guid ${first!.guid}`),
+    );
+  });
+
+  it("refuses a session without a start", async () => {
+    const file = democon();
+    const session = sessionsOf(file)[3]!;
+    delete session.date;
+    await refused(file, new RegExp(`session "${session.slug}" has no start \\(date\\)$`, "m"));
+  });
+
+  it("refuses a programme the edition's rules refuse: two sessions at once in one room", async () => {
+    const file = democon();
+    const list = Object.values(file.schedule.conference.days[0]!.rooms)[0]!;
+    list[1]!.date = list[0]!.date;
+    await refused(file, new RegExp(`would be invalid: .*"${list[0]!.slug}" and "${list[1]!.slug}" overlap`));
+  });
+
+  it("refuses a URL that does not answer with a schedule", async () => {
+    const origin = await serve({});
+    const root = tempFolder("refused-url");
+    const { status, stderr } = await runImport([`${origin}/missing.json`, "--root", root]);
+    expect(stderr.trim()).toBe(`${origin}/missing.json could not be fetched: the server answered 404`);
+    expect(status).toBe(1);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("leaves an edition imported before as it was when a newer file is refused", async () => {
+    const root = tempFolder("refused-update");
+    await importSchedule({ source: democonFile, editionId: "kept", root });
+    const before = listing(root);
+    const file = democon();
+    const [first, second] = sessionsOf(file);
+    second!.guid = first!.guid;
+    const { status } = await runImport([scheduleFile(file), "--root", root, "--edition", "kept"]);
+    expect(status).toBe(1);
+    expect(listing(root)).toEqual(before);
+  });
+});
+
+describe("Refusing to merge into another edition", () => {
+  it("refuses to update an edition that holds no imported session, and leaves it as it was", async () => {
+    const root = tempFolder("hand-made");
+    cpSync(path.resolve("editions", defaultEditionId), path.join(root, "hand-made"), { recursive: true });
+    const before = listing(root);
+    const { status, stderr } = await runImport([democonFile, "--root", root, "--edition", "hand-made"]);
+    expect(stderr.trim()).toBe(
+      "editions/hand-made exists and holds no imported session: import into a new edition (--edition <another id>)",
+    );
+    expect(status).toBe(1);
+    expect(listing(root)).toEqual(before);
+  });
+
+  it("refuses to update an edition of another event", async () => {
+    const root = tempFolder("other-event");
+    await importSchedule({ source: democonFile, editionId: "first", root });
+    const before = listing(root);
+    const other = democon();
+    for (const [i, session] of sessionsOf(other).entries()) {
+      session.guid = session.guid.replace(/^.{8}/, String(i).padStart(8, "0"));
+    }
+    await expect(importSchedule({ source: scheduleFile(other), editionId: "first", root })).rejects.toThrow(
+      "schedule.json shares no session (by guid) with editions/first: is it another event? Import it with --edition <another id>",
+    );
+    expect(listing(root)).toEqual(before);
+  });
+});
+
+describe("What real exports break, mended and said", () => {
+  it("normalises slugs, long acronyms, extra fields, a missing zone, URLs and empty descriptions, one line per kind", async () => {
+    const file = democon();
+    const conference = file.schedule.conference;
+    conference.acronym = "DemoCon_Winter.Edition-2020-with-a-very-long-acronym-indeed";
+    delete conference.time_zone_name;
+    conference.x_organiser_note = "internal";
+    const sessions = sessionsOf(file);
+    const [dotted, capital, noUrl, empty] = sessions;
+    dotted!.slug = "democon.25.Focused";
+    capital!.slug = "DemoCon-26-Quality";
+    dotted!.pretalx_internal = 1;
+    delete noUrl!.url;
+    noUrl!.links = [{ title: "Slides", url: "ftp://files.example.org/slides.pdf" }, { title: "No address" }];
+    empty!.description = "";
+    capital!.persons[0]!.links = [{ title: "Blog", url: "http://blog.example.org/" }];
+
+    const root = tempFolder("mended");
+    const result = await importSchedule({ source: scheduleFile(file), root });
+    const edition = importedEdition(root, result.editionId);
+    const said = (pattern: RegExp) => result.notes.filter((note) => pattern.test(note));
+
+    // Long acronym: a kebab-case id of at most 40 characters, cut at a word.
+    expect(result.editionId).toMatch(/^democon-winter-edition-2020[a-z0-9-]*$/);
+    expect(result.editionId.length).toBeLessThanOrEqual(40);
+    expect(said(/edition id ".+" was made of the acronym/)).toHaveLength(1);
+    // Slugs with dots and capitals: lowercase kebab-case ids, one line for both.
+    expect(edition.agenda.map((slot) => slot.id)).toEqual(
+      expect.arrayContaining(["democon-25-focused", "democon-26-quality"]),
+    );
+    expect(said(/slugs were normalised/)).toHaveLength(1);
+    expect(said(/slugs were normalised/)[0]).toContain('"democon.25.Focused" → "democon-25-focused"');
+    expect(said(/slugs were normalised/)[0]).toContain('"DemoCon-26-Quality" → "democon-26-quality"');
+    // Extra fields: ignored and named.
+    expect(said(/outside the schedule\.json schema were ignored/)[0]).toMatch(
+      /conference\.x_organiser_note.*sessions\.pretalx_internal/,
+    );
+    // No zone: the one offset of every time decides (+01:00 is Etc/GMT-1), and the instants stay.
+    expect(edition.event.timeZone).toBe("Etc/GMT-1");
+    expect(said(/names no time zone: every time is at \+01:00, so the edition is in Etc\/GMT-1/)).toHaveLength(1);
+    for (const session of sessions) {
+      const slot = edition.agenda.find((s) => s.guid === session.guid);
+      expect(Date.parse(slot?.start ?? "")).toBe(Date.parse(session.date ?? ""));
+    }
+    // URLs: a session without one has no origin link; links without an http(s) address are left out; http to https.
+    const talkOf = (session: FileSession | undefined) =>
+      edition.talks.find((t) => t.id === edition.agenda.find((s) => s.guid === session?.guid)?.talkId);
+    expect(talkOf(noUrl)?.originUrl).toBeUndefined();
+    expect(talkOf(noUrl)?.links).toEqual([]);
+    expect(said(/without an http\(s\) url have no link/)).toHaveLength(1);
+    expect(said(/Links without an http\(s\) URL were left out/)).toHaveLength(1);
+    const blogger = edition.speakers.find((s) => s.name === capital!.persons[0]!.public_name);
+    expect(blogger?.links).toEqual([{ label: "Blog", url: "https://blog.example.org/" }]);
+    expect(said(/links on http were changed to https/)).toHaveLength(1);
+    // An empty description: the abstract stands in.
+    expect(talkOf(empty)?.description).toBe(empty!.abstract);
+    expect(said(/without a description show their abstract/)).toHaveLength(1);
+  });
+
+  it("refuses a file without a zone whose times have several offsets, in one line", async () => {
+    const file = democon();
+    delete file.schedule.conference.time_zone_name;
+    const session = sessionsOf(file)[0]!;
+    session.date = session.date!.replace("+01:00", "+02:00");
+    const root = tempFolder("offsets");
+    const { status, stderr } = await runImport([scheduleFile(file), "--root", root]);
+    expect(stderr.trim()).toMatch(/names no time zone and its times have several offsets \(.*\): add --time-zone$/);
+    expect(status).toBe(1);
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe("Portraits", () => {
+  // A 1x1 PNG.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+
+  it("downloads an avatar into the edition's portraits, and draws initials where it cannot", async () => {
+    const origin = await serve({
+      "/avatars/one.png": { type: "image/png", body: png },
+      "/avatars/script.svg": { type: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>' },
+    });
+    const file = democon();
+    // Relative avatars are read against the file's base_url, as the schema says.
+    file.schedule.base_url = `${origin}/schedule/`;
+    const persons = sessionsOf(file).flatMap((s) => s.persons);
+    const avatars: Record<string, string> = {};
+    const [withPng, withSvg, withMissing] = [...new Set(persons.map((p) => p.code))];
+    avatars[withPng!] = "/avatars/one.png";
+    avatars[withSvg!] = `${origin}/avatars/script.svg`;
+    avatars[withMissing!] = `${origin}/avatars/gone.png`;
+    for (const person of persons) {
+      const avatar = avatars[person.code ?? ""];
+      if (avatar) person.avatar = avatar;
+    }
+
+    const root = tempFolder("avatars");
+    const result = await importSchedule({ source: scheduleFile(file), editionId: "avatars", root });
+    const edition = importedEdition(root, "avatars");
+    const portraitOf = (code: string | undefined) =>
+      edition.speakers.find((s) => s.name === persons.find((p) => p.code === code)?.public_name)?.portrait ?? "";
+    expect(portraitOf(withPng)).toMatch(/^\/portraits\/[a-z0-9-]+\.png$/);
+    expect(readFileSync(path.join(editionPublicDir("avatars", root), portraitOf(withPng)))).toEqual(png);
+    // An SVG from elsewhere could carry script on our origin; a missing image is no image: initials for both.
+    for (const code of [withSvg, withMissing]) expect(portraitOf(code)).toMatch(/\.svg$/);
+    const failed = result.notes.filter((note) => note.startsWith("Avatars that could not be downloaded"));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(/not a PNG, JPEG or WebP image/);
+    expect(failed[0]).toMatch(/HTTP 404/);
+    expect(result.portraits).toEqual({ downloaded: 1, initials: edition.speakers.length - 1 });
+  });
+});
+
+describe("Importing again: a newer export of the same event", () => {
+  it("updates the edition in place: sessions matched by guid keep their ids, what was added by hand stays", async () => {
+    const root = tempFolder("reimport");
+    const id = "democon";
+    await importSchedule({ source: democonFile, editionId: id, root });
+    const dir = path.join(root, id);
+    const read = () => readEditionInput(id, root);
+    const write = (section: keyof EditionInput, value: unknown) => {
+      writeFileSync(path.join(dir, sectionFiles[section]), JSON.stringify(value, null, 2));
+    };
+
+    // The organiser's hand: a renamed session and page, a host, highlights, a speaker's title and links, the event's
+    // links, a sponsor, a demo, a briefing, a green room, and a session of their own in a gap of a room.
+    const first = read();
+    const renamed = first.agenda[0]!;
+    const renamedGuid = renamed.guid;
+    const host = first.speakers.at(-1)!;
+    const talk = first.talks.find((t) => t.id === renamed.talkId)!;
+    talk.id = "opening";
+    talk.path = "/opening";
+    talk.highlights = ["A live demo"];
+    Object.assign(renamed, { id: "opening", talkId: "opening", hostId: host.id });
+    const speaker = first.speakers[0]!;
+    Object.assign(speaker, {
+      title: "Maintainer, Example Project",
+      links: [{ label: "Site", url: "https://example.com/" }],
+    });
+    const event = first.event as { links: Record<string, string> };
+    event.links.register = "https://tickets.example.com/democon";
+    cpSync(path.join(editionPublicDir("glosaic-2025"), "logos"), path.join(dir, "public", "logos"), {
+      recursive: true,
+    });
+    const logo = readdirSync(path.join(dir, "public", "logos"))[0]!;
+    const sponsors = [
+      { id: "acme", name: "Acme", logo: `/logos/${logo}`, url: "https://acme.example.com", role: "Sponsor" },
+    ];
+    const demos = [
+      {
+        id: "demo-1",
+        title: "A demo",
+        presenterId: speaker.id,
+        description: "It works.",
+        votes: 3,
+        tags: ["Demo"],
+        projectUrl: "https://demo.example.com",
+      },
+    ];
+    const briefings = [
+      {
+        slug: speaker.id,
+        path: `/speakers/${speaker.id}-briefing`,
+        speakerId: speaker.id,
+        badges: ["Speaker", "Talk"],
+      },
+    ];
+    const greenRoom = {
+      id: "green-room",
+      start: new Date(Date.parse(renamed.start) - 30 * 60_000).toISOString(),
+      end: renamed.start,
+      type: "Green room",
+      title: "Green room",
+      participantIds: [speaker.id],
+    };
+    greenRoom.start = greenRoom.start.replace(/\.000Z$/, "+00:00");
+    // A gap of at least half an hour between two sessions of one room.
+    const gap = first.agenda.flatMap((slot) => {
+      const next = first.agenda.find((s) => s.room === slot.room && Date.parse(s.start) >= Date.parse(slot.end));
+      return next && Date.parse(next.start) - Date.parse(slot.end) >= 30 * 60_000 ? [{ slot, next }] : [];
+    })[0]!;
+    const handSlot = {
+      id: "hallway-meetup",
+      start: gap.slot.end,
+      end: new Date(Date.parse(gap.slot.end) + 30 * 60_000).toISOString().replace(/\.000Z$/, "+00:00"),
+      type: "Meetup",
+      title: "Hallway meetup",
+      room: gap.slot.room,
+      speakerIds: [],
+    };
+    const agenda = [...first.agenda, handSlot].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+    write("agenda", agenda);
+    write("talks", first.talks);
+    write("speakers", first.speakers);
+    write("event", first.event);
+    write("sponsors", sponsors);
+    write("demos", demos);
+    write("briefings", briefings);
+    write("backstage", [greenRoom]);
+    importedEdition(root, id);
+
+    // The newer export: one session gone, one new, one retitled, a biography rewritten.
+    const file = democon();
+    // The session that goes: one with a person in no other session, who should go with it.
+    const appearances = (code: string | undefined) =>
+      sessionsOf(file).filter((s) => s.persons.some((p) => p.code === code)).length;
+    const gone = sessionsOf(file)
+      .filter((s) => s.guid !== renamedGuid && !s.persons.some((p) => p.public_name === speaker.name))
+      .findLast((s) => s.persons.some((p) => appearances(p.code) === 1))!;
+    const goneOnly = gone.persons.filter((p) => appearances(p.code) === 1);
+    expect(goneOnly.length).toBeGreaterThan(0);
+    const day = file.schedule.conference.days
+      .flatMap((d) => Object.values(d.rooms))
+      .find((list) => list.includes(gone))!;
+    day.splice(day.indexOf(gone), 1);
+    const added: FileSession = {
+      ...gone,
+      guid: "5d0c2d6e-6f3a-5b7e-8c1d-2e4f6a8b0c1d",
+      slug: "democon-99-a-new-session",
+      title: "A new session",
+      url: "http://localhost/democon/talk/NEWONE/",
+      persons: [{ id: 999, code: "NEWONE", public_name: "Nova Newcomer", biography: "New here." }],
+    };
+    day.push(added);
+    const retitled = sessionsOf(file).find((s) => s.guid === renamedGuid)!;
+    retitled.title = "A better title";
+    const speakerPerson = sessionsOf(file)
+      .flatMap((s) => s.persons)
+      .find((p) => p.public_name === speaker.name)!;
+    for (const person of sessionsOf(file).flatMap((s) => s.persons)) {
+      if (person.code === speakerPerson.code) person.biography = "A rewritten biography.";
+    }
+
+    const { status, stderr } = await runImport([scheduleFile(file), "--root", root, "--edition", id]);
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    const updated = importedEdition(root, id);
+
+    const opening = updated.agenda.find((slot) => slot.guid === renamedGuid);
+    expect(opening).toMatchObject({ id: "opening", talkId: "opening", hostId: host.id, title: "A better title" });
+    expect(updated.talks.find((t) => t.id === "opening")).toMatchObject({
+      path: "/opening",
+      title: "A better title",
+      highlights: ["A live demo"],
+    });
+    expect(updated.agenda.find((slot) => slot.guid === gone.guid)).toBeUndefined();
+    expect(updated.talks.find((t) => t.title === gone.title)).toBeUndefined();
+    expect(updated.agenda.find((slot) => slot.guid === added.guid)).toMatchObject({
+      id: added.slug,
+      title: added.title,
+    });
+    expect(updated.talks.find((t) => t.id === added.slug)?.path).toBe(`/talks/${added.slug}`);
+    expect(updated.agenda.find((slot) => slot.id === "hallway-meetup")).toMatchObject(handSlot);
+    // Every other session keeps its id.
+    for (const slot of first.agenda.filter((s) => s !== renamed && s.guid !== gone.guid)) {
+      expect(updated.agenda.find((s) => s.guid === slot.guid)?.id).toBe(slot.id);
+    }
+    expect(updated.agenda).toHaveLength(first.agenda.length + 1);
+
+    const kept = updated.speakers.find((s) => s.id === speaker.id);
+    expect(kept).toMatchObject({
+      title: "Maintainer, Example Project",
+      links: [{ label: "Site", url: "https://example.com/" }],
+      bio: "A rewritten biography.",
+      portrait: speaker.portrait,
+    });
+    expect(updated.speakers.find((s) => s.name === "Nova Newcomer")).toBeDefined();
+    for (const person of goneOnly) expect(updated.speakers.find((s) => s.name === person.public_name)).toBeUndefined();
+    expect(updated.event.links.register).toBe("https://tickets.example.com/democon");
+    expect(updated.sponsors.map((s) => s.id)).toEqual(["acme"]);
+    expect(updated.demos.map((d) => d.id)).toEqual(["demo-1"]);
+    expect(updated.briefings.map((b) => b.slug)).toEqual([speaker.id]);
+    expect(updated.backstage.map((b) => b.id)).toEqual(["green-room"]);
+    expect(existsSync(path.join(dir, "public", "logos", logo))).toBe(true);
+  });
+});
+
+describe("Importing from a URL", () => {
+  it("fetches the schedule with Node's fetch and imports it", async () => {
+    const origin = await serve({
+      "/democon/schedule/export/schedule.json": { type: "application/json", body: readFileSync(democonFile) },
+    });
+    const root = tempFolder("url");
+    const { status, stderr } = await runImport([
+      `${origin}/democon/schedule/export/schedule.json`,
+      "--root",
+      root,
+      "--edition",
+      "from-url",
+    ]);
+    expect(stderr).toBe("");
+    expect(status).toBe(0);
+    expect(importedEdition(root, "from-url").agenda).toHaveLength(sessionsOf(democon()).length);
+  });
+});
