@@ -714,8 +714,7 @@ function newEvent(
     name: file.title,
     shortName,
     headline: `The programme of {name}: every session, its speakers and its room.`,
-    description:
-      file.description ?? `{name} starts on {date}: the programme of every session, its speakers and its room.`,
+    description: file.description ?? `{name}, {date}: the programme of every session, with its speakers and its room.`,
     date,
     ...(endDate ? { endDate } : {}),
     timeZone: file.zone,
@@ -729,7 +728,7 @@ function newEvent(
     sponsorsIntro: "{name} is made possible by the organisations below.",
     upcoming: {
       heading: "Save the date",
-      message: "{name} starts on {date}. Register to get the stream link and a reminder.",
+      message: "{name} takes place on {date}. Register to get the stream link and a reminder.",
     },
     live: {
       heading: "We're live",
