@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import { isoOffset, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
@@ -58,6 +58,8 @@ export async function moveEdition(id: string, move: EditionMove, root?: string):
 
   for (const file of Object.values(sectionFiles)) {
     const sectionFile = path.join(editionDir(id, root), file);
+    // The optional sections (rooms, the panel page) may be absent; the event's file never is.
+    if (file !== sectionFiles.event && !existsSync(sectionFile)) continue;
     const moved = walk(JSON.parse(readFileSync(sectionFile, "utf8"))) as Record<string, unknown>;
     if (file === sectionFiles.event) {
       Object.assign(moved, {
