@@ -35,11 +35,23 @@ describe("Moving a copy of an edition to a new day and zone", () => {
     const moved = validateEdition(after, "next");
     expect(moved.event).toMatchObject({ name: "Next Year", date: "2031-03-30", timeZone: "Europe/Berlin" });
     expect(moved.event.voting).toEqual({ opens: "2031-03-01T00:00:00+01:00", closes: "2031-03-30T18:00:00+02:00" });
-    const fromZone = (before.event as { timeZone: string }).timeZone;
+    const {
+      timeZone: fromZone,
+      date: fromDate,
+      endDate,
+    } = before.event as {
+      timeZone: string;
+      date: string;
+      endDate?: string;
+    };
+    // Each day moves by as many days as the first: an edition of several days keeps its length.
+    const shift = Date.parse("2031-03-30") - Date.parse(fromDate);
+    const movedDate = (date: string) => new Date(Date.parse(date) + shift).toISOString().slice(0, 10);
+    expect(moved.event.endDate).toBe(endDate === undefined ? undefined : movedDate(endDate));
     (before.agenda as { start: string }[]).forEach((slot, i) => {
       const start = moved.agenda[i]?.start ?? "";
       // 30 March 2031 is the first day of summer time in Berlin: offsets are the day's own.
-      expect(zonedDate(new Date(start), "Europe/Berlin")).toBe("2031-03-30");
+      expect(zonedDate(new Date(start), "Europe/Berlin")).toBe(movedDate(zonedDate(new Date(slot.start), fromZone)));
       expect(zonedHourMinute(start, "Europe/Berlin")).toEqual(zonedHourMinute(slot.start, fromZone));
     });
     // Written as the repository formats JSON, so the lint stays clean.

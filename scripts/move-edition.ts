@@ -38,9 +38,7 @@ export async function moveEdition(id: string, move: EditionMove, root?: string):
   const moveInstant = (value: string): string => {
     const match = instantPattern.exec(value);
     if (!match) return value;
-    const instant = new Date(value);
-    const day = new Date(Date.parse(`${zonedDate(instant, fromZone)}T00:00:00Z`) + days * 86_400_000);
-    const date = day.toISOString().slice(0, 10);
+    const date = shiftDate(zonedDate(new Date(value), fromZone), days);
     const { hour, minute } = zonedHourMinute(value, fromZone);
     const seconds = match[4] ?? "00";
     const moved = zonedInstant(date, hour, minute, toZone);
@@ -65,6 +63,8 @@ export async function moveEdition(id: string, move: EditionMove, root?: string):
       Object.assign(moved, {
         name: move.name ?? event.name,
         date: toDate,
+        // An edition of several days keeps its length.
+        ...(typeof event.endDate === "string" ? { endDate: shiftDate(event.endDate, days) } : {}),
         timeZone: toZone,
         timeZoneLabel: move.timeZoneLabel ?? event.timeZoneLabel,
       });
@@ -75,4 +75,9 @@ export async function moveEdition(id: string, move: EditionMove, root?: string):
     }
     writeFileSync(sectionFile, await format(JSON.stringify(moved, null, 2), { ...options, filepath: sectionFile }));
   }
+}
+
+/** The calendar date `days` after another. */
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
