@@ -6,9 +6,11 @@ import { EditionError } from "../content/editions";
  */
 try {
   const { edition, editionId } = await import("../content");
-  const { event, agenda, talks, speakers } = edition;
+  const { event, agenda, talks, speakers, rooms } = edition;
+  const days = event.endDate ? `from ${event.date} to ${event.endDate}` : `on ${event.date}`;
+  const inRooms = rooms.length > 0 ? ` in ${String(rooms.length)} rooms` : "";
   console.log(
-    `edition: ${editionId}, ${event.name} on ${event.date} (${String(agenda.length)} sessions, ${String(talks.length)} talks, ${String(speakers.length)} speakers)`,
+    `edition: ${editionId}, ${event.name} ${days} (${String(agenda.length)} sessions${inRooms}, ${String(talks.length)} talks, ${String(speakers.length)} speakers)`,
   );
 } catch (error) {
   if (!(error instanceof EditionError)) throw error;
