@@ -48,7 +48,11 @@ export const {
  */
 export const eventSpan = {
   start: edition.agenda[0]?.start ?? "",
-  end: edition.agenda.at(-1)?.end ?? "",
+  // With rooms side by side, the session that starts last need not be the one that ends last.
+  end: edition.agenda.reduce(
+    (latest, slot) => (Date.parse(slot.end) > Date.parse(latest) ? slot.end : latest),
+    edition.agenda.at(-1)?.end ?? "",
+  ),
 };
 
 /** Each talk's id and page: what the agenda, the live strip and speakers' schedules need of the talks, no more. */

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { edition, eventSpan } from "../../content";
-import { editionPhase, formatTimeLeft, liveStatus } from "./live";
+import { editionPhase, formatTimeLeft, liveDay, liveStatus, roomsLive } from "./live";
+import { programmeDays } from "./programme";
 
 // Expected values come from the edition's own agenda, so these hold on any edition; live.reference.test.ts
 // checks the spec's times on the reference edition.
-const agenda = edition.agenda;
+const days = programmeDays(edition.agenda, edition.event.timeZone);
+/**
+ * One stream's sessions on the first day, as the strip tracks them: the whole day's without rooms, else those of
+ * the first session's room.
+ */
+const agenda = days[0]!.sessions.filter((slot) => slot.room === edition.agenda[0]!.room);
 const first = agenda[0]!;
 const last = agenda.at(-1)!;
 const day = 24 * 60 * 60 * 1000;
@@ -14,7 +20,7 @@ const secondsOf = (slot: { start: string; end: string }) => (Date.parse(slot.end
 /** The instant `seconds` before a session ends. */
 const beforeEnd = (slot: { end: string }, seconds: number) => new Date(Date.parse(slot.end) - seconds * 1000);
 
-describe("Live tracking of the stream", () => {
+describe("Live tracking of one stream", () => {
   it("finds the first session at its first second, with all of its time left", () => {
     const status = liveStatus(new Date(first.start), agenda);
     expect(status?.current?.session.id).toBe(first.id);
@@ -83,12 +89,94 @@ describe("Live tracking of the stream", () => {
   });
 });
 
+describe("The programme day on air", () => {
+  const sessionsOf = (date: string) => days.find((entry) => entry.date === date)?.sessions;
+
+  it("is the day whose sessions run at an instant, from its first start to its last end", () => {
+    for (const { date, sessions } of days) {
+      const start = Date.parse(sessions[0]!.start);
+      const end = Math.max(...sessions.map((slot) => Date.parse(slot.end)));
+      expect(
+        liveDay(
+          new Date(start),
+          days.map((entry) => entry.sessions),
+        ),
+      ).toBe(sessionsOf(date));
+      expect(
+        liveDay(
+          new Date(end - 1000),
+          days.map((entry) => entry.sessions),
+        ),
+      ).toBe(sessionsOf(date));
+      expect(liveDay(new Date(end), [sessions])).toBeNull();
+      expect(liveDay(new Date(start - 1000), [sessions])).toBeNull();
+    }
+  });
+
+  it("is none in the night between two days", () => {
+    const twoDays = [
+      [{ start: "2026-10-08T08:30:00+09:00", end: "2026-10-08T11:00:00+09:00" }],
+      [{ start: "2026-10-09T08:30:00+09:00", end: "2026-10-09T09:30:00+09:00" }],
+    ];
+    expect(liveDay(at("2026-10-08T10:59:59+09:00"), twoDays)).toBe(twoDays[0]);
+    expect(liveDay(at("2026-10-08T11:00:00+09:00"), twoDays)).toBeNull();
+    expect(liveDay(at("2026-10-09T03:00:00+09:00"), twoDays)).toBeNull();
+    expect(liveDay(at("2026-10-09T08:30:00+09:00"), twoDays)).toBe(twoDays[1]);
+  });
+});
+
+describe("Live tracking of rooms side by side", () => {
+  const rooms = [
+    { id: "main", name: "Main" },
+    { id: "lab", name: "Lab" },
+    { id: "annex", name: "Annex" },
+  ];
+  const sessions = [
+    { id: "keynote", start: "2026-10-08T09:00:00+09:00", end: "2026-10-08T09:30:00+09:00", room: "main" },
+    { id: "workshop", start: "2026-10-08T09:00:00+09:00", end: "2026-10-08T10:00:00+09:00", room: "lab" },
+    { id: "annex-late", start: "2026-10-08T09:10:00+09:00", end: "2026-10-08T09:20:00+09:00", room: "annex" },
+    { id: "talk", start: "2026-10-08T09:40:00+09:00", end: "2026-10-08T10:00:00+09:00", room: "main" },
+  ];
+  const summary = (iso: string) =>
+    roomsLive(at(iso), sessions, rooms).map(
+      ({ room, current, next }) => `${room.id}: ${current?.session.id ?? "-"} then ${next?.id ?? "-"}`,
+    );
+
+  it("gives each room its own session on air and its own next one, in the rooms' order", () => {
+    expect(summary("2026-10-08T09:05:00+09:00")).toEqual([
+      "main: keynote then talk",
+      "lab: workshop then -",
+      "annex: - then annex-late",
+    ]);
+    const main = roomsLive(at("2026-10-08T09:15:00+09:00"), sessions, rooms)[0];
+    expect(main?.current?.timeLeft).toBe("15:00 left");
+    expect(main?.current?.progress).toBe(50);
+  });
+
+  it("shows a room between two of its sessions by what is next, and leaves out a room done for the day", () => {
+    expect(summary("2026-10-08T09:35:00+09:00")).toEqual(["main: - then talk", "lab: workshop then -"]);
+  });
+
+  it("follows the edition's rooms: every session on air at a start is its room's current one", () => {
+    for (const slot of edition.agenda.filter((entry) => entry.room !== undefined)) {
+      const instant = new Date(slot.start);
+      const day = liveDay(
+        instant,
+        days.map((entry) => entry.sessions),
+      )!;
+      const status = roomsLive(instant, day, edition.rooms).find(({ room }) => room.id === slot.room);
+      expect(status?.current?.session.id).toBe(slot.id);
+    }
+  });
+});
+
 describe("The edition's phase", () => {
   const first = Date.parse(edition.agenda[0]!.start);
-  const last = Date.parse(edition.agenda.at(-1)!.end);
+  const last = Math.max(...edition.agenda.map((slot) => Date.parse(slot.end)));
 
   it("is upcoming before the first session, live until the last one ends, and over afterwards", () => {
-    expect(eventSpan).toEqual({ start: edition.agenda[0]!.start, end: edition.agenda.at(-1)!.end });
+    expect(eventSpan.start).toBe(edition.agenda[0]!.start);
+    expect(Date.parse(eventSpan.end)).toBe(last);
     expect(editionPhase(new Date(first - 1000), eventSpan)).toBe("upcoming");
     expect(editionPhase(new Date(first), eventSpan)).toBe("live");
     expect(editionPhase(new Date(last - 1000), eventSpan)).toBe("live");

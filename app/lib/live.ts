@@ -18,11 +18,18 @@ export interface LiveStatus<T extends Timed> {
  * A session covers [start, end): at the instant one ends, the next is current.
  */
 export function liveStatus<T extends Timed>(now: Date, sessions: readonly T[]): LiveStatus<T> | null {
+  return onAir(now, sessions) ? statusAt(now.getTime(), sessions) : null;
+}
+
+/** Whether an instant falls between the first session's start and the end of the last to finish. */
+function onAir(now: Date, sessions: readonly Timed[]): boolean {
   const at = now.getTime();
   const first = sessions[0];
-  const last = sessions.at(-1);
-  if (!first || !last || at < Date.parse(first.start) || at >= Date.parse(last.end)) return null;
+  return first !== undefined && at >= Date.parse(first.start) && sessions.some((s) => at < Date.parse(s.end));
+}
 
+/** The session covering an instant and the first that starts after it, among sessions that follow each other. */
+function statusAt<T extends Timed>(at: number, sessions: readonly T[]): LiveStatus<T> {
   const session = sessions.find((s) => Date.parse(s.start) <= at && at < Date.parse(s.end));
   const next = sessions.find((s) => Date.parse(s.start) > at) ?? null;
   if (!session) return { current: null, next };
@@ -37,6 +44,37 @@ export function liveStatus<T extends Timed>(now: Date, sessions: readonly T[]): 
     },
     next,
   };
+}
+
+/**
+ * The sessions of the programme day that is on air at an instant, or null between days and outside the edition:
+ * the live strip shows from a day's first session to the end of its last, not through the night between two days.
+ */
+export function liveDay<T extends Timed>(now: Date, days: readonly (readonly T[])[]): readonly T[] | null {
+  return days.find((sessions) => onAir(now, sessions)) ?? null;
+}
+
+/** What one room has on air and next. */
+export interface RoomStatus<T extends Timed, R> extends LiveStatus<T> {
+  room: R;
+}
+
+/**
+ * Each room's now and next among one day's sessions (`liveDay`), in the rooms' order. A room that has nothing on
+ * and nothing more that day is left out.
+ */
+export function roomsLive<T extends Timed & { room?: string | undefined }, R extends { id: string }>(
+  now: Date,
+  sessions: readonly T[],
+  rooms: readonly R[],
+): RoomStatus<T, R>[] {
+  return rooms.flatMap((room) => {
+    const status = statusAt(
+      now.getTime(),
+      sessions.filter((session) => session.room === room.id),
+    );
+    return status.current || status.next ? [{ room, ...status }] : [];
+  });
 }
 
 export type EditionPhase = "upcoming" | "live" | "over";

@@ -4,6 +4,7 @@ import {
   formatCalendarDate,
   formatDateSpan,
   formatClock,
+  formatDayName,
   formatLongDate,
   formatShortDate,
   formatTimeRange,
@@ -63,9 +64,22 @@ describe("Times shown to visitors", () => {
     }
   });
 
+  it("names a programme day in full for its heading and in short for the switch, as Intl's en-US would", () => {
+    expect(formatDayName("2026-10-08", "long")).toBe("Thursday, October 8, 2026");
+    expect(formatDayName("2026-10-08", "short")).toBe("Thu, Oct 8");
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2025, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      const noon = `${date}T12:00:00Z`;
+      expect(formatDayName(date, "short")).toBe(formatWeekdayDate(noon, "UTC"));
+      const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long" }).format(new Date(noon));
+      expect(formatDayName(date, "long")).toBe(`${weekday}, ${formatLongDate(noon, "UTC")}`);
+    }
+  });
+
   it("refuses what is not a calendar date", () => {
     expect(() => formatCalendarDate("2025-13-01")).toThrow(RangeError);
     expect(() => formatCalendarDate("16 April 2025")).toThrow(RangeError);
+    expect(() => formatDayName("2025-02-30x", "long")).toThrow(RangeError);
   });
 
   it("reads the 24-hour wall clock of an instant in a zone", () => {

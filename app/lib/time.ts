@@ -87,16 +87,37 @@ const monthNames = [
   "December",
 ];
 
+const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** A calendar date such as 2025-04-16 read into its parts, its month's name and its day of the week. */
+function calendarParts(date: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = monthNames[Number(match?.[2]) - 1];
+  if (!match || !month) throw new RangeError(`Not a calendar date: ${date}`);
+  const [year, day] = [Number(match[1]), Number(match[3])];
+  const weekday = weekdayNames[new Date(Date.UTC(year, Number(match[2]) - 1, day)).getUTCDay()] ?? "";
+  return { year: String(year), month, day: String(day), weekday };
+}
+
 /**
  * "April 16, 2025" for a calendar date such as 2025-04-16, whatever the zone. Written out rather than asked of
  * Intl: the footer of every page shows it, and the first Intl.DateTimeFormat a page makes loads the browser's
  * locale data, a 10 ms stall of the hydration render on a fast machine and several times that on a phone.
  */
 export function formatCalendarDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const month = monthNames[Number(match?.[2]) - 1];
-  if (!match || !month) throw new RangeError(`Not a calendar date: ${date}`);
-  return `${month} ${String(Number(match[3]))}, ${match[1] ?? ""}`;
+  const { year, month, day } = calendarParts(date);
+  return `${month} ${day}, ${year}`;
+}
+
+/**
+ * A programme day as its heading names it, "Thursday, October 8, 2026", or as the switch between days does,
+ * "Thu, Oct 8" (what Intl's en-US would say, written out for the reason above).
+ */
+export function formatDayName(date: string, style: "long" | "short"): string {
+  const { year, month, day, weekday } = calendarParts(date);
+  return style === "long"
+    ? `${weekday}, ${month} ${day}, ${year}`
+    : `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
 }
 
 /**
