@@ -1,9 +1,13 @@
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
-import type { AgendaSlot, Speaker } from "../../content";
+import type { AgendaSlot, Room, Speaker } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { speakerById, speakersByIds } from "../lib/lookups";
+import { dayAnchor, programmeDays, timetable, type TimetableRow } from "../lib/programme";
 import { talkPathOf } from "../lib/talk-paths";
+import { formatClock, formatDayName } from "../lib/time";
+import { useHydrated } from "../lib/use-hydrated";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -12,37 +16,155 @@ interface Row {
   talkPath: string | undefined;
   people: Speaker[];
   host: Speaker | undefined;
+  /** The room it is in, in an edition with rooms. */
+  room: Room | undefined;
 }
 
-// The content is fixed for the life of the page: resolve each slot's talk and people once, not on every render.
-const rows: Row[] = content.agenda.map((slot) => ({
-  slot,
-  talkPath: talkPathOf(slot.talkId),
-  people: speakersByIds(slot.speakerIds),
-  host: slot.hostId ? speakerById(slot.hostId) : undefined,
-}));
+interface Day {
+  /** The calendar date in the event's zone. */
+  date: string;
+  rows: Row[];
+  /** The rooms side by side, in an edition with rooms. */
+  timetable: TimetableRow<Row>[];
+}
+
+const rooms = content.rooms;
+const roomIds = rooms.map((room) => room.id);
+
+// The content is fixed for the life of the page: resolve each slot's talk, people and room once, and lay out each
+// day once, not on every render.
+const days: Day[] = programmeDays(content.agenda, content.event.timeZone).map(({ date, sessions }) => {
+  const rows = sessions.map((slot) => ({
+    slot,
+    talkPath: talkPathOf(slot.talkId),
+    people: speakersByIds(slot.speakerIds),
+    host: slot.hostId ? speakerById(slot.hostId) : undefined,
+    room: rooms.find((room) => room.id === slot.room),
+  }));
+  return { date, rows, timetable: rooms.length > 0 ? timetable(rows, roomIds, (row) => row.slot) : [] };
+});
+const severalDays = days.length > 1;
 
 /**
- * The whole day: a table where there is room for one (lg and up), one card per session on phones and tablets
+ * The whole programme: a table where there is room for one (lg and up), one card per session on phones and tablets
  * (at tablet width the table squeezed session titles into a narrow column, a word or two a line). Both are in
  * the HTML and CSS shows one, so the right layout paints before any JavaScript runs.
+ *
+ * An edition that spans days has a section per day and a switch between them; one with rooms shows them side by
+ * side in the table, names each card's room, and offers narrow screens a filter by room.
  */
 export function AgendaSchedule() {
   const zone = useDisplayZone();
+  // The room whose cards alone show on a narrow screen; none chosen, every room's.
+  const [shownRoom, showRoom] = useState<Room | undefined>();
+  const schedule = (day: Day) => (
+    <>
+      {rooms.length > 0 ? <RoomTable day={day} zone={zone} /> : <AgendaTable day={day} zone={zone} />}
+      <AgendaCards day={day} zone={zone} shownRoom={shownRoom} />
+    </>
+  );
+  if (!severalDays) return days[0] ? withRoomFilter(schedule(days[0]), shownRoom, showRoom) : null;
   return (
     <>
-      <AgendaTable rows={rows} zone={zone} />
-      <AgendaCards rows={rows} zone={zone} />
+      <nav aria-label="Days" className="mb-8">
+        <ul className="flex flex-wrap gap-2">
+          {days.map((day) => (
+            <li key={day.date}>
+              <a
+                href={`#${dayAnchor(day.date)}`}
+                className="inline-flex min-h-11 items-center rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 hover:border-white hover:text-white"
+              >
+                {formatDayName(day.date, "short")}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {withRoomFilter(
+        <div className="flex flex-col gap-12">
+          {days.map((day) => (
+            <section key={day.date} id={dayAnchor(day.date)} aria-labelledby={`${dayAnchor(day.date)}-title`}>
+              <h2 id={`${dayAnchor(day.date)}-title`} className="mb-6 text-2xl font-bold sm:text-3xl">
+                {formatDayName(day.date, "long")}
+              </h2>
+              {schedule(day)}
+            </section>
+          ))}
+        </div>,
+        shownRoom,
+        showRoom,
+      )}
     </>
   );
 }
 
-function AgendaTable({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
+/** The schedule, after the room filter where the edition has rooms. */
+function withRoomFilter(schedule: ReactNode, shownRoom: Room | undefined, showRoom: (room: Room | undefined) => void) {
+  if (rooms.length === 0) return schedule;
+  return (
+    <>
+      <RoomFilter shownRoom={shownRoom} showRoom={showRoom} />
+      {schedule}
+    </>
+  );
+}
+
+/**
+ * Narrow screens list sessions one under another, so a visitor following one room can hide the others. The buttons
+ * need JavaScript: without it they are not shown (every card names its room), and until the page has hydrated they
+ * keep their place but stay invisible, so nothing moves when they appear and no click is lost. Wide screens show
+ * the rooms side by side and need no filter.
+ */
+function RoomFilter({
+  shownRoom,
+  showRoom,
+}: {
+  shownRoom: Room | undefined;
+  showRoom: (room: Room | undefined) => void;
+}) {
+  const hydrated = useHydrated();
+  const count = content.agenda.filter((slot) => slot.room === shownRoom?.id).length;
+  return (
+    <div className={`mb-8 flex flex-col gap-2 noscript:hidden lg:hidden ${hydrated ? "" : "invisible"}`}>
+      <div role="group" aria-label="Show sessions in" className="flex flex-wrap gap-2">
+        {[undefined, ...rooms].map((room) => (
+          <button
+            key={room?.id ?? ""}
+            type="button"
+            aria-pressed={shownRoom === room}
+            onClick={() => {
+              showRoom(room);
+            }}
+            className="min-h-11 rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 transition-colors hover:text-white aria-pressed:border-white aria-pressed:bg-white aria-pressed:text-ink"
+          >
+            {room ? room.name : "All rooms"}
+          </button>
+        ))}
+      </div>
+      <p className="text-sm text-muted" aria-live="polite">
+        {shownRoom
+          ? `Showing the ${String(count)} ${count === 1 ? "session" : "sessions"} in ${shownRoom.name}.`
+          : "Showing every room."}
+      </p>
+    </div>
+  );
+}
+
+/** "Schedule of GLOSAIC 2025, times in ...", naming the day where the edition spans several. */
+function Caption({ day, zone, byRoom = false }: { day: Day; zone: DisplayZone; byRoom?: boolean }) {
+  return (
+    <caption className="sr-only">
+      Schedule of {content.event.name}
+      {severalDays ? ` on ${formatDayName(day.date, "long")}` : null}
+      {byRoom ? ", rooms side by side" : null}, times in {zone.description}
+    </caption>
+  );
+}
+
+function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
   return (
     <table className="hidden w-full border-separate border-spacing-0 text-left lg:table">
-      <caption className="sr-only">
-        Schedule of {content.event.name}, times in {zone.description}
-      </caption>
+      <Caption day={day} zone={zone} />
       <thead>
         <tr className="text-sm text-muted">
           <th scope="col" className="w-44 border-b border-line py-3 pr-4 font-semibold">
@@ -60,10 +182,10 @@ function AgendaTable({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
+        {day.rows.map((row) => (
           <tr key={row.slot.id} className="align-top">
             <td className="border-b border-line py-4 pr-4 font-display font-semibold">
-              <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} />
+              <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
             </td>
             <td className="border-b border-line py-4 pr-4">
               <Badge tone={row.slot.type}>{row.slot.type}</Badge>
@@ -81,17 +203,90 @@ function AgendaTable({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
   );
 }
 
-function AgendaCards({ rows, zone }: { rows: Row[]; zone: DisplayZone }) {
+/**
+ * Rooms side by side: a column per room and a row per start time, each session in its room's column from the row of
+ * its start, spanning the rows that start before it ends. A screen reader reads each session with its room (the
+ * column's header) and its start (the row's).
+ */
+function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
   return (
-    <ol aria-label="Schedule" className="flex flex-col gap-3 lg:hidden">
+    <table className="hidden w-full table-fixed border-separate border-spacing-0 text-left lg:table">
+      <Caption day={day} zone={zone} byRoom />
+      <thead>
+        <tr className="text-sm text-muted">
+          <th scope="col" className="w-32 border-b border-line py-3 pr-4 font-semibold">
+            Time ({zone.label})
+          </th>
+          {rooms.map((room) => (
+            <th key={room.id} scope="col" className="border-b border-line px-2 py-3 font-semibold">
+              {room.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {day.timetable.map((line) => (
+          <tr key={line.start} className="align-top">
+            <th scope="row" className="border-b border-line py-4 pr-4 font-display font-semibold">
+              {formatClock(line.start, zone.timeZone)}
+            </th>
+            {line.cells.map((cell, index) => {
+              const key = roomIds[index] ?? String(index);
+              if (cell === "continued") return null;
+              if (cell === "empty") return <td key={key} className="border-b border-line" />;
+              const { slot } = cell.session;
+              return (
+                <td key={key} rowSpan={cell.rows} className="border-b border-line p-2">
+                  <div className="flex flex-col gap-2 rounded-2xl border border-line bg-panel p-4">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <p className="font-display font-semibold">
+                        <SessionTime start={slot.start} end={slot.end} zone={zone} day={day.date} />
+                      </p>
+                      <Badge tone={slot.type}>{slot.type}</Badge>
+                    </div>
+                    <p className="text-lg font-bold text-balance">
+                      <SessionTitle row={cell.session} />
+                    </p>
+                    {cell.session.people.length > 0 || cell.session.host ? (
+                      <p className="text-white/85">
+                        <People row={cell.session} />
+                      </p>
+                    ) : null}
+                  </div>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; shownRoom: Room | undefined }) {
+  const rows = shownRoom ? day.rows.filter((row) => row.room === shownRoom) : day.rows;
+  if (rows.length === 0) {
+    return <p className="text-muted lg:hidden">Nothing in {shownRoom?.name} on this day.</p>;
+  }
+  return (
+    <ol
+      aria-label={severalDays ? `Schedule, ${formatDayName(day.date, "long")}` : "Schedule"}
+      className="flex flex-col gap-3 lg:hidden"
+    >
       {rows.map((row) => (
         <li key={row.slot.id} className="flex flex-col gap-2 rounded-2xl border border-line bg-panel p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <p className="font-display font-semibold">
-              <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} />
+              <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
             </p>
             <Badge tone={row.slot.type}>{row.slot.type}</Badge>
           </div>
+          {row.room ? (
+            <p className="text-sm font-semibold text-sky">
+              <span className="sr-only">Room: </span>
+              {row.room.name}
+            </p>
+          ) : null}
           <h3 className="text-lg font-bold">
             <SessionTitle row={row} />
           </h3>

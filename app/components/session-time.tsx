@@ -3,11 +3,22 @@ import type { DisplayZone } from "../lib/display-zone";
 import { formatTimeRange, formatWeekdayDate, zonedDate } from "../lib/time";
 
 /**
- * "10:00 - 10:30am ET" in the zone the visitor chose. Where that zone puts the session on another day than the
- * event's (Tokyo, Sydney), the day is written too, so a time is never silently a day off.
+ * "10:00 - 10:30am ET" in the zone the visitor chose. Where that zone puts the session on another day than the one
+ * the page already names (`day`: the event's, or the agenda section's of an edition that spans days), the day is
+ * written too (Tokyo, Sydney), so a time is never silently a day off.
  */
-export function SessionTime({ start, end, zone }: { start: string; end: string; zone: DisplayZone }) {
-  const otherDay = zonedDate(new Date(start), zone.timeZone) !== content.event.date;
+export function SessionTime({
+  start,
+  end,
+  zone,
+  day = content.event.date,
+}: {
+  start: string;
+  end: string;
+  zone: DisplayZone;
+  day?: string;
+}) {
+  const otherDay = zonedDate(new Date(start), zone.timeZone) !== day;
   return (
     <>
       <span className="whitespace-nowrap">

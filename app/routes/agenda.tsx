@@ -8,15 +8,25 @@ import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
 import { useEditionPhase } from "../lib/edition-phase";
 import { pageMeta, titled } from "../lib/seo";
+import { programmeDays, programmeShape } from "../lib/programme";
 import { schedulePaths } from "../lib/schedule-paths";
 import { dayCalendarPath } from "../lib/site-paths";
-import { formatCalendarDate } from "../lib/time";
+import { formatDateSpan } from "../lib/time";
 import type { Route } from "./+types/agenda";
+
+/** The edition's day, or its span: "April 16, 2025", "October 8–9, 2026". */
+const dates = formatDateSpan(content.event.date, content.event.endDate);
+
+/** "sessions, one stream.", or how many rooms and days the sessions fill. */
+const shape = programmeShape(content.rooms.length, programmeDays(content.agenda, content.event.timeZone).length);
+
+/** The session types the legend explains: the six the agenda colours, in their order, then the edition's own. */
+const legendTypes = [...new Set<string>([...sessionTypeOrder, ...content.agenda.map((slot) => slot.type)])];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("Agenda"),
-    description: `The full programme of ${content.event.name}: every talk, Q&A, panel and demo of ${formatCalendarDate(content.event.date)}, with times in ${content.event.timeZoneName}.`,
+    description: `The full programme of ${content.event.name}: every talk, Q&A, panel and demo of ${dates}, with times in ${content.event.timeZoneName}.`,
     // /agenda and /talks_demos are one screen, so both name /agenda as the page search engines should index.
     path: "/agenda",
   });
@@ -28,7 +38,8 @@ export default function Agenda() {
     <>
       <PageHeader title="Agenda">
         <p>
-          {formatCalendarDate(event.date)}, {event.location}. {content.agenda.length} sessions, one stream.
+          {dates}, {event.location}. {content.agenda.length}
+          {shape}
         </p>
         <div className="mt-6 flex flex-col gap-5">
           <ZoneSwitch />
@@ -53,7 +64,7 @@ export default function Agenda() {
             Session types
           </h2>
           <ul className="flex flex-wrap gap-2">
-            {sessionTypeOrder.map((type) => (
+            {legendTypes.map((type) => (
               <li key={type}>
                 <Badge tone={type}>{type}</Badge>
               </li>
