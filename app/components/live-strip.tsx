@@ -1,25 +1,30 @@
 import * as content from "../../content";
+import type { AgendaSlot, Room } from "../../content";
 import { useClock } from "../lib/clock";
-import { useDisplayZone } from "../lib/display-zone";
+import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
-import { liveStatus } from "../lib/live";
+import { liveDay, liveStatus, roomsLive, type LiveStatus, type RoomStatus } from "../lib/live";
+import { programmeDays } from "../lib/programme";
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/time";
 import { ExternalLink } from "./external-link";
 
+// Each programme day's sessions, worked out once: the clock asks every second whether one of them is on.
+const days = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);
+
 /**
- * "Now / next" while the stream is live, updated every second; nothing at all before or after the day.
- * It is fixed to the bottom of the window, so appearing after hydration moves nothing on the page.
+ * "Now / next" while a day's programme is live, updated every second; nothing at all before or after it, nor in the
+ * night between two days. With rooms, one line per room. It is fixed to the bottom of the window, so appearing
+ * after hydration moves nothing on the page.
  */
 export function LiveStrip() {
   // Nothing in the prerendered HTML: the build's instant says nothing about when the page is read.
   const hydrated = useHydrated();
-  // Outside the live day the selected value stays 0, so the page does not re-render every second for nothing.
-  const now = useClock((instant) => (liveStatus(instant, content.agenda) ? instant.getTime() : 0));
+  // Outside a live day the selected value stays 0, so the page does not re-render every second for nothing.
+  const now = useClock((instant) => (liveDay(instant, days) ? instant.getTime() : 0));
   const zone = useDisplayZone();
-  const status = hydrated && now ? liveStatus(new Date(now), content.agenda) : null;
-  if (!status) return null;
-  const { current, next } = status;
+  const sessions = hydrated && now ? liveDay(new Date(now), days) : null;
+  if (!sessions) return null;
 
   return (
     <aside
@@ -28,38 +33,11 @@ export function LiveStrip() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-white/20 bg-ink/95 backdrop-blur-sm"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2.5 sm:gap-6 sm:px-6 sm:py-3">
-        <div className="min-w-0 flex-1">
-          {current ? (
-            <>
-              <p className="flex items-baseline gap-x-3">
-                <span className="inline-flex shrink-0 items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
-                  <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
-                  Now
-                </span>
-                <span className="min-w-0 truncate">
-                  <SessionTitle title={current.session.title} path={talkPathOf(current.session.talkId)} />
-                </span>
-                <span className="shrink-0 font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
-              </p>
-              <div
-                role="progressbar"
-                aria-label="Session progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.floor(current.progress)}
-                className="my-1.5 h-1.5 overflow-hidden rounded-full bg-white/15"
-              >
-                <div className="h-full bg-electric" style={{ width: `${current.progress.toFixed(2)}%` }} />
-              </div>
-            </>
-          ) : null}
-          {next ? (
-            <p className="truncate text-sm text-muted">
-              <span className="font-semibold text-white">Next</span> at {formatClock(next.start, zone.timeZone)}{" "}
-              {zone.label}: <SessionTitle title={next.title} path={talkPathOf(next.talkId)} />
-            </p>
-          ) : null}
-        </div>
+        {content.rooms.length > 0 ? (
+          <RoomLines statuses={roomsLive(new Date(now), sessions, content.rooms)} zone={zone} />
+        ) : (
+          <OneStream status={liveStatus(new Date(now), sessions)} zone={zone} />
+        )}
         <ExternalLink
           href={content.event.links.broadcast}
           className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full bg-electric px-4 text-sm font-semibold text-white hover:bg-electric-hover sm:px-5 sm:text-base"
@@ -79,5 +57,89 @@ function SessionTitle({ title, path }: { title: string; path: string | undefined
     </a>
   ) : (
     <span className="font-semibold text-white">{title}</span>
+  );
+}
+
+function OneStream({ status, zone }: { status: LiveStatus<AgendaSlot> | null; zone: DisplayZone }) {
+  const { current, next } = status ?? { current: null, next: null };
+  return (
+    <div className="min-w-0 flex-1">
+      {current ? (
+        <>
+          <p className="flex items-baseline gap-x-3">
+            <NowLabel />
+            <span className="min-w-0 truncate">
+              <SessionTitle title={current.session.title} path={talkPathOf(current.session.talkId)} />
+            </span>
+            <span className="shrink-0 font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Session progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.floor(current.progress)}
+            className="my-1.5 h-1.5 overflow-hidden rounded-full bg-white/15"
+          >
+            <div className="h-full bg-electric" style={{ width: `${current.progress.toFixed(2)}%` }} />
+          </div>
+        </>
+      ) : null}
+      {next ? (
+        <p className="truncate text-sm text-muted">
+          <Next session={next} zone={zone} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One line per room, its name first: what is on and its time left, or what comes next there. On wide screens a
+ * room's next session follows the one on air; a phone keeps to what is on. A room done for the day is left out.
+ */
+function RoomLines({ statuses, zone }: { statuses: RoomStatus<AgendaSlot, Room>[]; zone: DisplayZone }) {
+  return (
+    <ul className="grid min-w-0 flex-1 grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1">
+      {statuses.map(({ room, current, next }) => (
+        <li key={room.id} className="col-span-2 grid grid-cols-subgrid items-baseline">
+          <span className="max-w-28 truncate text-sm font-semibold text-white sm:max-w-48">{room.name}</span>
+          <span className="flex min-w-0 items-baseline gap-x-3">
+            {current ? (
+              <>
+                <NowLabel />
+                <span className="min-w-0 truncate">
+                  <SessionTitle title={current.session.title} path={talkPathOf(current.session.talkId)} />
+                </span>
+                <span className="shrink-0 font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
+              </>
+            ) : null}
+            {next ? (
+              <span className={`min-w-0 truncate text-sm text-muted ${current ? "hidden md:inline" : ""}`}>
+                <Next session={next} zone={zone} />
+              </span>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NowLabel() {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
+      <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
+      Now
+    </span>
+  );
+}
+
+function Next({ session, zone }: { session: AgendaSlot; zone: DisplayZone }) {
+  return (
+    <>
+      <span className="font-semibold text-white">Next</span> at {formatClock(session.start, zone.timeZone)} {zone.label}
+      : <SessionTitle title={session.title} path={talkPathOf(session.talkId)} />
+    </>
   );
 }
