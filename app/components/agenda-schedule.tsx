@@ -66,7 +66,10 @@ export function AgendaSchedule() {
   if (!severalDays) return days[0] ? withRoomFilter(schedule(days[0]), shownRoom, showRoom) : null;
   return (
     <>
-      <nav aria-label="Days" className="mb-8">
+      <nav aria-labelledby="days-title" className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h2 id="days-title" className="font-sans text-sm font-semibold text-muted">
+          Days
+        </h2>
         <ul className="flex flex-wrap gap-2">
           {days.map((day) => (
             <li key={day.date}>
@@ -125,8 +128,13 @@ function RoomFilter({
   const hydrated = useHydrated();
   const count = content.agenda.filter((slot) => slot.room === shownRoom?.id).length;
   return (
-    <div className={`mb-8 flex flex-col gap-2 noscript:hidden lg:hidden ${hydrated ? "" : "invisible"}`}>
-      <div role="group" aria-label="Show sessions in" className="flex flex-wrap gap-2">
+    <div
+      className={`mb-8 flex flex-wrap items-center gap-x-4 gap-y-2 noscript:hidden lg:hidden ${hydrated ? "" : "invisible"}`}
+    >
+      <p id="rooms-title" className="text-sm font-semibold text-muted">
+        Rooms
+      </p>
+      <div role="group" aria-labelledby="rooms-title" className="flex flex-wrap gap-2">
         {[undefined, ...rooms].map((room) => (
           <button
             key={room?.id ?? ""}
@@ -141,7 +149,7 @@ function RoomFilter({
           </button>
         ))}
       </div>
-      <p className="text-sm text-muted" aria-live="polite">
+      <p className="w-full text-sm text-muted" aria-live="polite">
         {shownRoom
           ? `Showing the ${String(count)} ${count === 1 ? "session" : "sessions"} in ${shownRoom.name}.`
           : "Showing every room."}
@@ -236,8 +244,10 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
               if (cell === "empty") return <td key={key} className="border-b border-line" />;
               const { slot } = cell.session;
               return (
-                <td key={key} rowSpan={cell.rows} className="border-b border-line p-2">
-                  <div className="flex flex-col gap-2 rounded-2xl border border-line bg-panel p-4">
+                // The cell's 1px height lets its card take the full height of the rows it spans (h-full), so
+                // a long session looks long.
+                <td key={key} rowSpan={cell.rows} className="h-px border-b border-line p-2">
+                  <div className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-panel p-4">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <p className="font-display font-semibold">
                         <SessionTime start={slot.start} end={slot.end} zone={zone} day={day.date} />

@@ -96,7 +96,8 @@ function OneStream({ status, zone }: { status: LiveStatus<AgendaSlot> | null; zo
 
 /**
  * One line per room, its name first: what is on and its time left, or what comes next there. On wide screens a
- * room's next session follows the one on air; a phone keeps to what is on. A room done for the day is left out.
+ * room's next session follows the one on air; a phone keeps to the room and the title on air (the word "Now" and
+ * the time left would leave the title no room). A room done for the day is left out.
  */
 function RoomLines({ statuses, zone }: { statuses: RoomStatus<AgendaSlot, Room>[]; zone: DisplayZone }) {
   return (
@@ -107,11 +108,13 @@ function RoomLines({ statuses, zone }: { statuses: RoomStatus<AgendaSlot, Room>[
           <span className="flex min-w-0 items-baseline gap-x-3">
             {current ? (
               <>
-                <NowLabel />
+                <NowLabel compact />
                 <span className="min-w-0 truncate">
                   <SessionTitle title={current.session.title} path={talkPathOf(current.session.talkId)} />
                 </span>
-                <span className="shrink-0 font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
+                <span className="hidden shrink-0 font-display font-semibold text-white tabular-nums sm:inline">
+                  {current.timeLeft}
+                </span>
               </>
             ) : null}
             {next ? (
@@ -126,11 +129,12 @@ function RoomLines({ statuses, zone }: { statuses: RoomStatus<AgendaSlot, Room>[
   );
 }
 
-function NowLabel() {
+/** "● NOW"; `compact`, the dot alone below the sm breakpoint (the word stays for screen readers). */
+function NowLabel({ compact = false }: { compact?: boolean }) {
   return (
     <span className="inline-flex shrink-0 items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
       <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
-      Now
+      {compact ? <span className="sr-only sm:not-sr-only">Now</span> : "Now"}
     </span>
   );
 }
