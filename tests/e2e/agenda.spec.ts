@@ -1,32 +1,41 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
+import { dayAnchor, programmeDays } from "../../app/lib/programme";
 import {
   formatClock,
+  formatDateSpan,
+  formatDayName,
   formatTimeRange,
   formatWeekdayDate,
   zoneAbbreviation,
   zonedDate,
   zoneOffsetMinutes,
 } from "../../app/lib/time";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, tabTo, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 
-// The agenda of whichever edition is built: its sessions, in its zone and a visitor's, and the live strip at
-// moments of its own day (agenda.reference.spec.ts checks the reference edition's exact figures; phases.spec.ts
-// the page's actions in each phase).
+// The agenda of whichever edition is built: its sessions, in its zone and a visitor's, its days and rooms where it
+// has several, and the live strip at moments of its own days (agenda.reference.spec.ts checks the reference
+// edition's exact figures; phases.spec.ts the page's actions in each phase).
 
 const table = (page: Page) => page.getByRole("table");
 const cards = (page: Page) => page.getByRole("list", { name: "Schedule" }).getByRole("listitem");
+/** Each card's time, the first line of the card. */
+const cardTimes = (page: Page) => cards(page).locator(":scope > div > p");
 const strip = (page: Page) => page.getByRole("complementary", { name: "Live now" });
-const firstTime = (page: Page) => table(page).getByRole("row").nth(1).getByRole("cell").first();
 const timeCells = (page: Page) => table(page).locator("tbody tr").locator("td:first-child");
 
-const { event, agenda } = edition;
+const { event, agenda, rooms } = edition;
+/** The programme's days as its zone dates them: the agenda's sections when there are several. */
+const days = programmeDays(agenda, event.timeZone);
 const first = agenda[0]!;
 const talk = edition.talks[0]!;
-const sessionTypes = ["Talk", "Q&A", "Panel", "Featured Demo", "Submitted Demo", "Break"];
+const knownTypes = ["Talk", "Q&A", "Panel", "Featured Demo", "Submitted Demo", "Break"];
 const second = 1000;
 const minute = 60 * second;
+
+/** The day the programme gives a session: the date of its start in the event's zone. */
+const dayOf = (slot: Pick<AgendaSlot, "start">) => zonedDate(new Date(slot.start), event.timeZone);
 
 /** A session's time as the agenda writes it in the event's zone: "10:00 - 10:30am ET". */
 const eventTime = (slot: Pick<AgendaSlot, "start" | "end">) =>
@@ -35,9 +44,9 @@ const eventTime = (slot: Pick<AgendaSlot, "start" | "end">) =>
 /** The label a visitor's zone gets: its abbreviation on the event's day ("GMT+2"). */
 const visitorLabel = (zone: string) => zoneAbbreviation(first.start, zone);
 
-/** A session's time in a visitor's zone, with its day when that zone puts it on another day than the event's. */
+/** A session's time in a visitor's zone, with its day when that zone puts it on another day than its own. */
 const visitorTime = (slot: Pick<AgendaSlot, "start" | "end">, zone: string) => {
-  const day = zonedDate(new Date(slot.start), zone) === event.date ? "" : formatWeekdayDate(slot.start, zone);
+  const day = zonedDate(new Date(slot.start), zone) === dayOf(slot) ? "" : formatWeekdayDate(slot.start, zone);
   return `${formatTimeRange(slot.start, slot.end, zone)} ${visitorLabel(zone)}${day}`;
 };
 
@@ -46,43 +55,122 @@ const visitorZone = ["Europe/Berlin", "America/Los_Angeles"].find(
   (zone) => zoneOffsetMinutes(new Date(first.start), zone) !== zoneOffsetMinutes(new Date(first.start), event.timeZone),
 )!;
 
-/** A visitor for whom some of the day's sessions fall on another calendar day than the event's. */
+/** A visitor for whom some of the sessions fall on another calendar day than the programme's. */
 const farZone = ["Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"].find((zone) =>
-  agenda.some((slot) => zonedDate(new Date(slot.start), zone) !== event.date),
+  agenda.some((slot) => zonedDate(new Date(slot.start), zone) !== dayOf(slot)),
 )!;
 
 const iso = (time: number) => new Date(time).toISOString();
+const roomName = (slot: AgendaSlot) => rooms.find((room) => room.id === slot.room)?.name ?? "";
+
+/** The wide layout's cells of the sessions with a title, in an edition with rooms: one per session, in order. */
+const roomCells = (page: Page, title: string, scope: Locator = table(page)) =>
+  scope.getByRole("cell").filter({ has: page.getByText(title, { exact: true }) });
+
+/** The wide layout's time of the first session: its row's first cell, or the first line of its room's cell. */
+const firstTime = (page: Page) =>
+  rooms.length > 0
+    ? roomCells(page, first.title).first().locator("p").first()
+    : table(page).getByRole("row").nth(1).getByRole("cell").first();
+
+/** Every session's time in the wide layout, as `timeOf` writes it. */
+async function expectWideTimes(page: Page, timeOf: (slot: AgendaSlot) => string) {
+  if (rooms.length === 0) {
+    await expect(timeCells(page)).toHaveText(agenda.map(timeOf));
+    return;
+  }
+  for (const title of new Set(agenda.map((slot) => slot.title))) {
+    const slots = agenda.filter((slot) => slot.title === title);
+    const cells = roomCells(page, title);
+    await expect(cells).toHaveCount(slots.length);
+    for (const [index, slot] of slots.entries()) {
+      await expect(cells.nth(index).locator("p").first()).toHaveText(timeOf(slot));
+    }
+  }
+}
+
+/** The strip's line for a session's room, or the whole strip in an edition of one stream. */
+const stripLine = (page: Page, slot: AgendaSlot) =>
+  slot.room === undefined
+    ? strip(page)
+    : strip(page)
+        .getByRole("listitem")
+        .filter({ has: page.getByText(roomName(slot), { exact: true }) });
+
+/** The next session after an instant in a session's stream (its room, or the one stream), on the same day. */
+const nextInStream = (slot: AgendaSlot, instant: number) =>
+  agenda.find((other) => other.room === slot.room && dayOf(other) === dayOf(slot) && Date.parse(other.start) > instant);
+
+/** "Next at 10:30am ET: Seeing your data", as the strip says it in the event's zone. */
+const nextLine = (slot: AgendaSlot) =>
+  `Next at ${formatClock(slot.start, event.timeZone)} ${event.timeZoneLabel}: ${slot.title}`;
 
 test.describe("On a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Visitors see the day as one card per session, each with its time, type and title", async ({ page }) => {
+  test("Visitors see the programme as one card per session, each with its time, type and title", async ({ page }) => {
     await page.goto("/agenda");
     await expect(cards(page)).toHaveCount(agenda.length);
     for (const card of await cards(page).all()) await expect(card).toBeVisible();
-    await expect(table(page)).toBeHidden();
+    await expect(table(page)).toHaveCount(0);
     const card = cards(page).first();
     await expect(card).toContainText(eventTime(first));
     await expect(card).toContainText(first.type);
     await expect(card.getByRole("heading")).toHaveText(first.title);
+    await expect(cardTimes(page)).toHaveText(agenda.map(eventTime));
+    await expect(cards(page).locator(":scope > div > span")).toHaveText(agenda.map((slot) => slot.type));
   });
 });
 
-test("Visitors on a desktop see a table of every session, in the event's zone, whose rows lead to the talk pages", async ({
+test.describe(`On a phone in ${visitorZone}`, () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: visitorZone });
+
+  test("the zone switch changes every card's time", async ({ page }) => {
+    await page.goto("/agenda");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "My time zone" }).click();
+    await expect(cardTimes(page)).toHaveText(agenda.map((slot) => visitorTime(slot, visitorZone)));
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test("Visitors on a desktop see every session in a table, in the event's zone, whose titles lead to the talk pages", async ({
   page,
 }) => {
   await page.goto("/talks_demos");
   await waitForHydration(page);
-  await expect(table(page)).toBeVisible();
-  await expect(table(page).locator("tbody tr")).toHaveCount(agenda.length);
+  // A table per day.
+  await expect(table(page)).toHaveCount(days.length);
+  for (const dayTable of await table(page).all()) await expect(dayTable).toBeVisible();
   await expect(cards(page).first()).toBeHidden();
-  const headers = table(page).getByRole("columnheader");
-  await expect(headers).toHaveText([`Time (${event.timeZoneLabel})`, "Type", "Session", "Speakers"]);
-  await expect(timeCells(page)).toHaveText(agenda.map(eventTime));
+  const headers = table(page).first().getByRole("columnheader");
+  const time = `Time (${event.timeZoneLabel})`;
+  await expect(headers).toHaveText(
+    rooms.length > 0 ? [time, ...rooms.map((room) => room.name)] : [time, "Type", "Session", "Speakers"],
+  );
+  await expectWideTimes(page, eventTime);
 
   await table(page).getByRole("link", { name: talk.title }).click();
   await expect(page).toHaveURL(new RegExp(`${talk.path}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(talk.title);
+});
+
+test("The header says the edition's dates, its number of sessions and how they are spread, as does the description", async ({
+  page,
+}) => {
+  await page.goto("/agenda");
+  const dates = formatDateSpan(event.date, event.endDate);
+  // Worked out here rather than by the page's own code (programmeShape), so a mistake there shows.
+  const over = days.length > 1 ? ` over ${String(days.length)} days` : "";
+  const inRooms = rooms.length === 1 ? " in one room" : ` in ${String(rooms.length)} rooms`;
+  const spread = rooms.length === 0 ? `${over}, one stream` : `${inRooms}${over}`;
+  await expect(
+    page.getByText(`${dates}, ${event.location}. ${String(agenda.length)} sessions${spread}.`),
+  ).toBeVisible();
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    new RegExp(`of ${dates.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, with times in`),
+  );
 });
 
 test("The legend names every session type, and once the day is over it ends with thanks and the recordings", async ({
@@ -90,9 +178,17 @@ test("The legend names every session type, and once the day is over it ends with
 }) => {
   await page.goto(at("/agenda", editionMoments.over));
   const legend = page.getByRole("region", { name: "Session types" }).getByRole("listitem");
-  await expect(legend).toHaveText(sessionTypes);
-  // Colour is never the only cue: every row writes its type out.
-  await expect(table(page).locator("tbody tr").locator("td:nth-child(2)")).toHaveText(agenda.map((slot) => slot.type));
+  // The six the agenda colours, then the edition's own, in the order it first uses them.
+  const ownTypes = [...new Set(agenda.map((slot) => slot.type))].filter((type) => !knownTypes.includes(type));
+  await expect(legend).toHaveText([...knownTypes, ...ownTypes]);
+  // Colour is never the only cue: every session writes its type out (the cards too: see "On a phone").
+  if (rooms.length === 0) {
+    await expect(table(page).locator("tbody tr").locator("td:nth-child(2)")).toHaveText(
+      agenda.map((slot) => slot.type),
+    );
+  } else {
+    for (const slot of agenda) await expect(roomCells(page, slot.title).first()).toContainText(slot.type);
+  }
   const thanks = page.getByRole("region", { name: event.conclusion.heading });
   await expect(thanks).toContainText(event.conclusion.message);
   await expect(thanks.getByRole("link", { name: /^Watch Recording/ })).toHaveAttribute("href", event.links.watch);
@@ -114,6 +210,7 @@ test.describe(`In ${visitorZone}`, () => {
     await expect(firstTime(page)).toHaveText(visitorTime(first, visitorZone));
     await expect(table(page).getByRole("columnheader").first()).toHaveText(`Time (${label})`);
     await expect(page.getByText(`Times in your time zone, ${visitorZone} (${label}).`)).toBeVisible();
+    await expectWideTimes(page, (slot) => visitorTime(slot, visitorZone));
 
     // Remembered across pages...
     await page.getByRole("link", { name: talk.title }).first().click();
@@ -139,7 +236,7 @@ test.describe(`In ${farZone}`, () => {
     await page.goto("/agenda");
     await waitForHydration(page);
     await page.getByRole("button", { name: "My time zone" }).click();
-    await expect(timeCells(page)).toHaveText(agenda.map((slot) => visitorTime(slot, farZone)));
+    await expectWideTimes(page, (slot) => visitorTime(slot, farZone));
   });
 });
 
@@ -152,22 +249,167 @@ test("The prerendered agenda is in the event's zone, so nothing changes on load 
   expect(html).toContain(`Times in ${event.timeZoneName} (${event.timeZoneLabel}).`);
 });
 
+if (days.length > 1) {
+  test.describe("An edition of several days", () => {
+    test("has a section per day, headed by its date and holding its sessions, and a switch that leads to each", async ({
+      page,
+    }) => {
+      await page.goto("/agenda");
+      await waitForHydration(page);
+      const daySwitch = page.getByRole("navigation", { name: "Days" }).getByRole("link");
+      await expect(daySwitch).toHaveText(days.map((day) => formatDayName(day.date, "short")));
+      for (const [index, day] of days.entries()) {
+        await expect(daySwitch.nth(index)).toHaveAttribute("href", `#${dayAnchor(day.date)}`);
+        const section = page.getByRole("region", { name: formatDayName(day.date, "long"), exact: true });
+        await expect(section).toHaveAttribute("id", dayAnchor(day.date));
+        await expect(section.getByRole("heading", { level: 2 })).toHaveText(formatDayName(day.date, "long"));
+        for (const slot of day.sessions) await expect(section.getByRole("table")).toContainText(slot.title);
+      }
+
+      const last = days.at(-1)!;
+      await daySwitch.last().click();
+      await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
+      await expect(page.getByRole("heading", { name: formatDayName(last.date, "long") })).toBeInViewport();
+
+      // On a phone, each day's cards under its heading.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const day of days) {
+        const section = page.getByRole("region", { name: formatDayName(day.date, "long"), exact: true });
+        await expect(section.getByRole("listitem")).toHaveText(
+          day.sessions.map((slot) => new RegExp(slot.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))),
+        );
+      }
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("no strip shows in the night between two days", async ({ page }) => {
+      const end = Math.max(...days[0]!.sessions.map((slot) => Date.parse(slot.end)));
+      await page.goto(at("/agenda", iso(end + 60 * minute)));
+      await waitForHydration(page);
+      await page.waitForTimeout(1500);
+      await expect(strip(page)).toHaveCount(0);
+    });
+  });
+}
+
+if (rooms.length > 0) {
+  test.describe("An edition with rooms", () => {
+    test("on a wide screen shows its rooms side by side: each session in its room's column, in the row of its start", async ({
+      page,
+    }) => {
+      await page.goto("/agenda");
+      await waitForHydration(page);
+      for (const [index, day] of days.entries()) {
+        const dayTable = table(page).nth(index);
+        const columns = await Promise.all(
+          rooms.map((room) => dayTable.getByRole("columnheader", { name: room.name, exact: true }).boundingBox()),
+        );
+        for (const slot of day.sessions) {
+          const sameTitle = day.sessions.filter((other) => other.title === slot.title);
+          const cell = roomCells(page, slot.title, dayTable).nth(sameTitle.indexOf(slot));
+          const box = (await cell.boundingBox())!;
+          const column = columns[rooms.findIndex((room) => room.id === slot.room)]!;
+          const middle = box.x + box.width / 2;
+          expect(middle, `${slot.id} in ${roomName(slot)}`).toBeGreaterThan(column.x);
+          expect(middle, `${slot.id} in ${roomName(slot)}`).toBeLessThan(column.x + column.width);
+          // Its row starts at its start time: what a screen reader reads with it.
+          await expect(cell.locator("xpath=..").getByRole("rowheader")).toHaveText(
+            formatClock(slot.start, event.timeZone),
+          );
+        }
+      }
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test.describe("on a phone", () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+
+      test("names each card's room, and its filter shows one room's cards or all", async ({ page }) => {
+        await page.goto("/agenda");
+        await waitForHydration(page);
+        for (const [index, slot] of agenda.entries())
+          await expect(cards(page).nth(index)).toContainText(roomName(slot));
+        const filter = page.getByRole("group", { name: "Rooms" });
+        await expect(filter.getByRole("button")).toHaveText(["All rooms", ...rooms.map((room) => room.name)]);
+        const all = filter.getByRole("button", { name: "All rooms" });
+        await expect(all).toHaveAttribute("aria-pressed", "true");
+
+        for (const room of rooms) {
+          const button = filter.getByRole("button", { name: room.name, exact: true });
+          await button.click();
+          await expect(button).toHaveAttribute("aria-pressed", "true");
+          await expect(all).toHaveAttribute("aria-pressed", "false");
+          const inRoom = agenda.filter((slot) => slot.room === room.id);
+          await expect(cards(page).getByRole("heading")).toHaveText(inRoom.map((slot) => slot.title));
+          for (const card of await cards(page).all()) await expect(card).toContainText(room.name);
+        }
+        expect(await axeViolations(page)).toEqual([]);
+        await all.click();
+        await expect(cards(page)).toHaveCount(agenda.length);
+      });
+
+      test("the filter and the day switch work with the keyboard alone", async ({ page }) => {
+        await page.goto("/agenda");
+        await waitForHydration(page);
+        const filter = page.getByRole("group", { name: "Rooms" });
+        const room = rooms.at(-1)!;
+        const button = filter.getByRole("button", { name: room.name, exact: true });
+        await tabTo(page, button);
+        await page.keyboard.press("Space");
+        await expect(button).toHaveAttribute("aria-pressed", "true");
+        await expect(cards(page)).toHaveCount(agenda.filter((slot) => slot.room === room.id).length);
+        const all = filter.getByRole("button", { name: "All rooms" });
+        await tabTo(page, all, { backwards: true });
+        await page.keyboard.press("Enter");
+        await expect(all).toHaveAttribute("aria-pressed", "true");
+        await expect(cards(page)).toHaveCount(agenda.length);
+
+        if (days.length > 1) {
+          const last = days.at(-1)!;
+          const link = page.getByRole("navigation", { name: "Days" }).getByRole("link").last();
+          await tabTo(page, link, { backwards: true });
+          await page.keyboard.press("Enter");
+          await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
+          await expect(page.getByRole("heading", { name: formatDayName(last.date, "long") })).toBeInViewport();
+        }
+      });
+    });
+  });
+}
+
+if (days.length > 1 && rooms.length === 0) {
+  test.describe("On a phone, an edition of several days", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("its day switch works with the keyboard alone", async ({ page }) => {
+      await page.goto("/agenda");
+      await waitForHydration(page);
+      const last = days.at(-1)!;
+      await tabTo(page, page.getByRole("navigation", { name: "Days" }).getByRole("link").last());
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
+      await expect(page.getByRole("heading", { name: formatDayName(last.date, "long") })).toBeInViewport();
+    });
+  });
+}
+
 test("?now= previews a live moment: the strip shows the session on air, its time left, and what is next", async ({
   page,
 }) => {
-  // A quarter of the way into the first session long enough to show minutes left, with one after it.
-  const index = agenda.findIndex(
-    (slot, i) => i < agenda.length - 1 && Date.parse(slot.end) - Date.parse(slot.start) >= 4 * minute,
-  );
-  const slot = agenda[index]!;
-  const next = agenda[index + 1]!;
+  // A quarter of the way into the first session long enough to show minutes left, with one after it in its stream.
+  const slot = agenda.find(
+    (candidate) =>
+      Date.parse(candidate.end) - Date.parse(candidate.start) >= 4 * minute &&
+      nextInStream(candidate, Date.parse(candidate.start)),
+  )!;
   const start = Date.parse(slot.start);
   const length = Date.parse(slot.end) - start;
   const instant = start + Math.floor(length / 4 / second) * second;
+  const next = nextInStream(slot, instant)!;
   const secondsLeft = (Date.parse(slot.end) - instant) / second;
 
   await page.goto(at("/agenda", iso(instant)));
-  const live = strip(page);
+  const live = stripLine(page, slot);
   await expect(live).toBeVisible();
   await expect(live).toContainText(slot.title);
   const left = live.getByText(/^\d+:\d\d left$/);
@@ -176,28 +418,66 @@ test("?now= previews a live moment: the strip shows the session on air, its time
   const shownSeconds = Number(shown?.[1]) * 60 + Number(shown?.[2]);
   expect(shownSeconds).toBeLessThanOrEqual(secondsLeft);
   expect(shownSeconds).toBeGreaterThan(secondsLeft - 30);
-  const progress = Number(
-    await live.getByRole("progressbar", { name: "Session progress" }).getAttribute("aria-valuenow"),
-  );
-  expect(progress).toBeGreaterThanOrEqual(25);
-  expect(progress).toBeLessThanOrEqual(25 + Math.ceil((30 * second * 100) / length));
-  await expect(live).toContainText(
-    `Next at ${formatClock(next.start, event.timeZone)} ${event.timeZoneLabel}: ${next.title}`,
-  );
+  if (rooms.length === 0) {
+    // One stream shows how far the session has gone; rooms keep to one line each.
+    const progress = Number(
+      await live.getByRole("progressbar", { name: "Session progress" }).getAttribute("aria-valuenow"),
+    );
+    expect(progress).toBeGreaterThanOrEqual(25);
+    expect(progress).toBeLessThanOrEqual(25 + Math.ceil((30 * second * 100) / length));
+  }
+  await expect(live).toContainText(nextLine(next));
   const before = await left.textContent();
   await expect.poll(() => left.textContent()).not.toBe(before);
   expect(await axeViolations(page)).toEqual([]);
 });
 
+/** An instant a minute after a session starts while another room has one on air too, if the edition has one. */
+const together = agenda
+  .map((slot) => Date.parse(slot.start) + minute)
+  .find(
+    (instant) =>
+      new Set(
+        agenda
+          .filter((slot) => Date.parse(slot.start) <= instant && instant < Date.parse(slot.end))
+          .map((slot) => slot.room),
+      ).size > 1,
+  );
+
+if (together !== undefined) {
+  test("With sessions on air in several rooms, the strip gives each room a line: what is on there, or what is next", async ({
+    page,
+  }) => {
+    const onAir = (slot: AgendaSlot) => Date.parse(slot.start) <= together && together < Date.parse(slot.end);
+    const day = days.find((entry) => entry.sessions.some(onAir))!;
+    // Rooms with something on or to come that day, in their order.
+    const lines = rooms.flatMap((room) => {
+      const inRoom = day.sessions.filter((slot) => slot.room === room.id);
+      const current = inRoom.find(onAir);
+      const next = inRoom.find((slot) => Date.parse(slot.start) > together);
+      return current || next ? [{ room, current, next }] : [];
+    });
+    await page.goto(at("/agenda", iso(together)));
+    const items = strip(page).getByRole("listitem");
+    await expect(items).toHaveCount(lines.length);
+    for (const [index, { room, current, next }] of lines.entries()) {
+      const line = items.nth(index);
+      await expect(line).toContainText(room.name);
+      if (current) await expect(line).toContainText(current.title);
+      if (next) await expect(line).toContainText(nextLine(next));
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
 test("Under a minute the strip counts seconds, and the home page shows it too", async ({ page }) => {
-  const next = agenda[1]!;
-  await page.goto(at("/", iso(Date.parse(first.end) - 30 * second)));
-  const live = strip(page);
+  const instant = Date.parse(first.end) - 30 * second;
+  const next = nextInStream(first, instant)!;
+  await page.goto(at("/", iso(instant)));
+  const live = stripLine(page, first);
   await expect(live).toContainText(first.title);
   await expect(live.getByText(/ left$/)).toHaveText(/^(30|[12]\d)s left$/);
-  await expect(live).toContainText(
-    `Next at ${formatClock(next.start, event.timeZone)} ${event.timeZoneLabel}: ${next.title}`,
-  );
+  await expect(live).toContainText(nextLine(next));
 });
 
 test("No strip shows the moment the last session ends, after the day, or just before the first session", async ({
@@ -219,7 +499,7 @@ test("No strip shows the moment the last session ends, after the day, or just be
   }
 });
 
-test("Add to calendar downloads the whole day as one calendar file", async ({ page, request }) => {
+test("Add to calendar downloads the whole programme as one calendar file", async ({ page, request }) => {
   await page.goto("/agenda");
   const link = page.getByRole("link", { name: "Add to calendar" });
   await expect(link).toHaveAttribute("download", "");

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Every test fails if the page logs a console error or warning, or throws: a page that works but complains is
@@ -115,4 +115,14 @@ export async function focusProblem(page: Page): Promise<string | null> {
     }
     return null;
   });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that the focus can be seen. */
+export async function tabTo(page: Page, target: Locator, { backwards = false } = {}) {
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    expect(await focusProblem(page), `focus after ${presses + 1} presses`).toBeNull();
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
 }

@@ -1,9 +1,9 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { leaderboardFromCatalogue, searchDemos } from "../../app/lib/leaderboard";
 import { speakerById } from "../../app/lib/lookups";
 import { zoneOffsetMinutes } from "../../app/lib/time";
-import { expect, focusProblem, menuButton, menuExpanded, test, waitForHydration } from "./fixtures";
+import { expect, focusProblem, menuButton, menuExpanded, tabTo, test, waitForHydration } from "./fixtures";
 
 /** A visitor whose clock differs from the event's on the day, so switching zones changes the agenda's times. */
 const firstStart = new Date(edition.agenda[0]!.start);
@@ -14,16 +14,6 @@ const visitorZone = ["Asia/Tokyo", "Europe/Berlin"].find(
 /** A demo that its own title, typed in lower case, finds alone, as the leaderboard searches. */
 const leaderboard = leaderboardFromCatalogue(edition.demos, speakerById);
 const soughtDemo = leaderboard.find((demo) => searchDemos(leaderboard, demo.title.toLowerCase()).length === 1)!;
-
-/** Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that the focus can be seen. */
-async function tabTo(page: Page, target: Locator, { backwards = false } = {}) {
-  for (let presses = 0; presses < 40; presses++) {
-    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
-    expect(await focusProblem(page), `focus after ${presses + 1} presses`).toBeNull();
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
 
 /** Enter on the skip link: focus moves to the page's main content, and the next Tab stays in it. */
 async function skipToContent(page: Page) {
