@@ -233,6 +233,8 @@ describe("Content validation", () => {
     const event = copy.event as Record<string, unknown> & { links: Record<string, string> };
     event.name = "GLOSAIC 2031";
     event.date = "2031-05-07";
+    // One day; an edition of several says its span (below).
+    delete event.endDate;
     event.description = "{name} streams on {date}.";
     event.links.register = "https://forms.example.com/{edition}/register";
     const { input: filled, problems } = fillPlaceholders(copy, "glosaic-2031");
@@ -241,6 +243,10 @@ describe("Content validation", () => {
     expect(result.description).toBe("GLOSAIC 2031 streams on May 7, 2031.");
     expect(result.links.register).toBe("https://forms.example.com/glosaic-2031/register");
     expect(result.name).toBe("GLOSAIC 2031");
+    event.endDate = "2031-05-09";
+    expect((fillPlaceholders(copy, "glosaic-2031").input.event as typeof event).description).toBe(
+      "GLOSAIC 2031 streams on May 7–9, 2031.",
+    );
   });
 
   it("names an unknown placeholder and the field that holds it", () => {

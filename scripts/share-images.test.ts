@@ -3,7 +3,7 @@ import { edition } from "../content";
 import { speakersWithSessions } from "../app/lib/speaker-schedule";
 import { defaultShareImage } from "../app/lib/seo";
 import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../app/lib/site-paths";
-import { formatCalendarDate, formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
+import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "../app/lib/time";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 // Expected values come from the edition under test; share-images.reference.test.ts checks the spec's own cards.
@@ -41,9 +41,11 @@ describe("The edition's own share card", () => {
       eyebrow: event.place,
       title: event.headline,
       speakers: [],
-      when: `${formatCalendarDate(event.date)} · ${event.location}`,
+      when: `${formatDateSpan(event.date, event.endDate)} · ${event.location}`,
     });
-    expect(defaultShareImage.alt).toBe(`${event.name}: ${event.headline} ${formatCalendarDate(event.date)}.`);
+    expect(defaultShareImage.alt).toBe(
+      `${event.name}: ${event.headline} ${formatDateSpan(event.date, event.endDate)}.`,
+    );
     const images = await renderShareCards([card], event.name);
     expect(pngSize(images.get(card.path)!)).toEqual({ width: 1200, height: 630 });
   });

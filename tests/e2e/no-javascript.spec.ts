@@ -68,6 +68,9 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   const cards = page.getByRole("list", { name: "Schedule" }).getByRole("listitem");
   await expect(cards).toHaveCount(edition.agenda.length);
   await expect(cards.last()).toBeVisible();
+  // Without the room filter, every card says its room (where the edition has rooms).
+  const roomOf = (id: string | undefined) => edition.rooms.find((room) => room.id === id)?.name ?? "";
+  await expect(cards).toContainText(edition.agenda.map((slot) => roomOf(slot.room)));
   const { timeZoneName, timeZoneLabel } = edition.event;
   await expect(page.getByText(`Times in ${timeZoneName} (${timeZoneLabel}).`, { exact: true })).toBeVisible();
   // The thank-you closes the agenda once the day is over, and not before.

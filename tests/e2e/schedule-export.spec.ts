@@ -1,3 +1,4 @@
+import { programmeDays } from "../../app/lib/programme";
 import { schedulePaths } from "../../app/lib/schedule-paths";
 import { edition } from "../../content";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
@@ -50,7 +51,8 @@ test("following a link gives the file, typed, with the edition's programme", asy
     JSON.parse(json) as { schedule: { conference: { title: string; acronym: string; days: object[] } } }
   ).schedule;
   expect(conference.title).toBe(edition.event.name);
-  expect(conference.days).toHaveLength(1);
+  // A day per date the programme has, in the event's zone.
+  expect(conference.days).toHaveLength(programmeDays(edition.agenda, edition.event.timeZone).length);
   expect(xml).toContain(`<acronym>${conference.acronym}</acronym>`);
   expect(xml.match(/<event /g)).toHaveLength(edition.agenda.length);
 });
