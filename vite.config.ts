@@ -14,6 +14,18 @@ import { editionPublicDir } from "./content/editions";
  * page's chunks then carry the sections that page reads, not the whole edition. (Vite restarts when content files
  * change, since this config imports them.)
  */
+/**
+ * What the browser's copy of a section holds. Speakers go without their biographies: every hydrated page names
+ * speakers, but only a speaker's, a talk's and the panel's pages show a biography, and those take it from their
+ * prerendered loader data. An imported programme's biographies would otherwise weigh on every page's script.
+ */
+function inBrowser(section: string, value: unknown): unknown {
+  if (section !== "speakers" || !Array.isArray(value)) return value;
+  return value.map((speaker: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(speaker).filter(([key]) => key !== "bio")),
+  );
+}
+
 function editionAsData(): Plugin {
   const contentModule = path.resolve("content/index.ts");
   const facadeId = "\0edition-data";
@@ -41,7 +53,7 @@ function editionAsData(): Plugin {
       if (!id.startsWith(sectionPrefix)) return null;
       const section = id.slice(sectionPrefix.length);
       // JSON.parse of a string literal parses faster than the same data as an object literal.
-      return `export const ${section} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(data.get(section)))});`;
+      return `export const ${section} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(inBrowser(section, data.get(section))))});`;
     },
   };
 }

@@ -6,7 +6,6 @@ import { SessionTime } from "../components/session-time";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge } from "../components/ui/badge";
 import { speakersByIds } from "../lib/lookups";
-import { slotOfTalk } from "../lib/talk-lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { useDisplayZone } from "../lib/display-zone";
 import { formatDateSpan } from "../lib/time";
@@ -23,9 +22,10 @@ export const meta: Route.MetaFunction = () =>
 export default function EventOverview() {
   const event = content.event;
   const agenda = content.agenda;
-  // Each talk with the agenda slot that presents it, the source of its type and people.
-  const lineUp = content.talks.flatMap((talk) => {
-    const slot = slotOfTalk(talk.id);
+  // Each talk's page with the agenda slot that presents it (its title, type and people), in the catalogue's order:
+  // the talks' own texts stay out of this page's script, which an imported programme of dozens would swell.
+  const lineUp = content.talkLinks.flatMap((talk) => {
+    const slot = agenda.find((s) => s.talkId === talk.id);
     return slot ? [{ talk, slot }] : [];
   });
   const zone = useDisplayZone();
@@ -66,7 +66,7 @@ export default function EventOverview() {
               </div>
               <h3 className="text-lg font-bold">
                 <Link to={talk.path} className="underline-offset-4 hover:underline">
-                  {talk.title}
+                  {slot.title}
                 </Link>
               </h3>
               <p className="text-muted">

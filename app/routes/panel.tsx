@@ -11,6 +11,11 @@ const panel = (() => {
   return content.panelPage;
 })();
 
+/** Runs at build time: the panellists with their biographies, which the browser's copy of the edition leaves out. */
+export function loader() {
+  return { speakers: speakersByIds(panel.speakerIds) };
+}
+
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled(panel.title),
@@ -19,7 +24,7 @@ export const meta: Route.MetaFunction = () =>
     image: { path: shareImagePath(panel.id), alt: `${panel.title}: a panel at ${content.event.name}` },
   });
 
-export default function PanelPage() {
+export default function PanelPage({ loaderData }: Route.ComponentProps) {
   return (
     <TalkDetails
       title={panel.title}
@@ -30,7 +35,7 @@ export default function PanelPage() {
       timeStyle="announced"
       calendarPath={sessionCalendarPath(panel.id)}
       location={panel.location}
-      speakers={speakersByIds(panel.speakerIds)}
+      speakers={loaderData.speakers}
       topics={panel.topics}
     />
   );

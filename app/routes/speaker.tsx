@@ -25,16 +25,17 @@ function speakerWithSessions(id: string | undefined) {
 }
 
 /**
- * Runs at build time only, for the prerendered speakers: its presence makes React Router render each speaker's
- * page into its HTML (a route with only a client loader is prerendered as an empty shell until it hydrates).
+ * Runs at build time only, for the prerendered speakers: it renders each speaker's page into its HTML and gives the
+ * page its speaker's biography, the one part of the speakers the browser's copy of the edition leaves out (see
+ * editionAsData in vite.config.ts): every page would otherwise carry every biography.
  */
-export function loader() {
-  return null;
+export function loader({ params }: Route.LoaderArgs) {
+  return { bio: (params.id ? speakerById(params.id)?.bio : undefined) ?? null };
 }
 
-/** On client-side navigation: an unknown id goes to the not-found page. */
-export function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return speakerWithSessions(params.id) ? null : redirect("/404");
+/** On client-side navigation: an unknown id goes to the not-found page; a known one fetches its prerendered data. */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  return speakerWithSessions(params.id) ? await serverLoader() : redirect("/404");
 }
 
 export const meta: Route.MetaFunction = ({ params }) => {
@@ -57,7 +58,8 @@ function withTitle(speaker: { name: string; title?: string | undefined }): strin
   return speaker.title ? `${speaker.name}, ${speaker.title}` : speaker.name;
 }
 
-export default function SpeakerPage() {
+export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
+  const { bio } = loaderData;
   const speaker = speakerWithSessions(useParams().id);
   if (!speaker) throw new Error("Unknown speaker");
   const event = content.event;
@@ -102,12 +104,12 @@ export default function SpeakerPage() {
             </div>
             <SessionList sessions={sessions} />
           </section>
-          {speaker.bio || speaker.links.length > 0 ? (
+          {bio || speaker.links.length > 0 ? (
             <section aria-labelledby="about-title">
               <h2 id="about-title" className="mb-4 text-2xl font-bold">
                 About {firstNameOf(speaker.name)}
               </h2>
-              {speaker.bio ? <p className="max-w-prose text-lg leading-relaxed text-white/85">{speaker.bio}</p> : null}
+              {bio ? <p className="max-w-prose text-lg leading-relaxed text-white/85">{bio}</p> : null}
               {speaker.links.length > 0 ? (
                 <ul className="mt-5 flex flex-wrap gap-3">
                   {speaker.links.map((link) => (
