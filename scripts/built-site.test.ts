@@ -10,7 +10,8 @@ const clientDir = path.resolve("build/client");
 
 /** The facts that identify an edition on a page: its name, its day as pages write it, its zone's name and city. */
 function factsOf(event: { name: string; date: string; timeZone: string; timeZoneName: string }): string[] {
-  const city = event.timeZone.split("/").at(-1)?.replaceAll("_", " ") ?? "";
+  // Area/City zones name a city; UTC and Etc/GMT-1 (an imported programme's) do not.
+  const city = event.timeZone.includes("/") ? (event.timeZone.split("/").at(-1)?.replaceAll("_", " ") ?? "") : "";
   return [event.name, formatCalendarDate(event.date), event.timeZoneName, city];
 }
 

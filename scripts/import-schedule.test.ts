@@ -750,3 +750,26 @@ describe("The round trip: import, export, import again", () => {
     expect(result.notes.filter((note) => /zone|guid/.test(note))).toEqual([]);
   });
 });
+
+describe("The DemoCon test edition", () => {
+  it("is exactly what the import writes from the real pretalx export, so the tests of an imported programme test that", async () => {
+    // tests/editions/democon was written by `npm run import -- ../shared/interop/pretalx-democon.json --edition
+    // democon --root tests/editions`; its LICENCE.txt (the export's, EUPL) and tests.json were added by hand.
+    const committed = path.resolve("tests/editions/democon");
+    const root = tempFolder("democon-again");
+    await importSchedule({ source: democonFile, editionId: "democon", root });
+    const filesIn = (dir: string): string[] =>
+      readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((name) => statSync(path.join(dir, name)).isFile())
+        .sort();
+    const handAdded = ["LICENCE.txt", "tests.json"];
+    const fresh = path.join(root, "democon");
+    expect(filesIn(committed).filter((name) => !handAdded.includes(name))).toEqual(filesIn(fresh));
+    for (const name of filesIn(fresh)) {
+      expect(readFileSync(path.join(committed, name), "utf8"), name).toBe(readFileSync(path.join(fresh, name), "utf8"));
+    }
+    expect(readFileSync(path.join(committed, "LICENCE.txt"), "utf8")).toBe(
+      readFileSync(path.join(interopDir, "LICENCE.txt"), "utf8"),
+    );
+  });
+});

@@ -36,29 +36,35 @@ for (const talk of edition.talks) {
       (await facts.getByRole("link", { name: "Add to calendar" }).getAttribute("href")) ?? "",
     );
     expect(calendar.status()).toBe(200);
-    expect(await calendar.text()).toContain(`URL:${event.siteUrl}${talk.path}`);
+    // Unfolded first: iCalendar folds lines at 75 octets, which a long path (an imported session's) crosses.
+    const unfolded = (await calendar.text()).replace(/\r?\n[ \t]/g, "");
+    expect(unfolded).toContain(`URL:${event.siteUrl}${talk.path}`);
   });
 }
 
-test("The panel page states its speakers, date, time as announced, and place", async ({ page }) => {
-  const panel = edition.panelPage!;
-  await page.goto(panel.path);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(panel.title);
-  const facts = page.getByRole("complementary", { name: "When and where" });
-  await expect(facts).toContainText(formatLongDate(panel.start, event.timeZone));
-  await expect(facts).toContainText(
-    `${formatAnnouncedRange(panel.start, panel.end, event.timeZone)} ${event.timeZoneLabel}`,
-  );
-  await expect(facts).toContainText(panel.location);
-  await expect(
-    page.getByRole("heading", { name: panel.speakerIds.length > 1 ? "Featured speakers" : "Featured speaker" }),
-  ).toBeVisible();
-  for (const id of panel.speakerIds) {
-    const speaker = edition.speakers.find((s) => s.id === id);
-    await expect(page.getByRole("heading", { name: speaker?.name ?? id })).toBeVisible();
-  }
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-    "content",
-    `${event.siteUrl}/og/talks/${panel.id}.png`,
-  );
-});
+// An edition without a panel page (an imported programme) has no such page to test.
+const panelPage = edition.panelPage;
+if (panelPage) {
+  test("The panel page states its speakers, date, time as announced, and place", async ({ page }) => {
+    const panel = panelPage;
+    await page.goto(panel.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(panel.title);
+    const facts = page.getByRole("complementary", { name: "When and where" });
+    await expect(facts).toContainText(formatLongDate(panel.start, event.timeZone));
+    await expect(facts).toContainText(
+      `${formatAnnouncedRange(panel.start, panel.end, event.timeZone)} ${event.timeZoneLabel}`,
+    );
+    await expect(facts).toContainText(panel.location);
+    await expect(
+      page.getByRole("heading", { name: panel.speakerIds.length > 1 ? "Featured speakers" : "Featured speaker" }),
+    ).toBeVisible();
+    for (const id of panel.speakerIds) {
+      const speaker = edition.speakers.find((s) => s.id === id);
+      await expect(page.getByRole("heading", { name: speaker?.name ?? id })).toBeVisible();
+    }
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      `${event.siteUrl}/og/talks/${panel.id}.png`,
+    );
+  });
+}
