@@ -40,7 +40,9 @@ export function JoinCard({
               className="absolute top-2 -left-[1.72rem] size-3 rounded-full bg-electric ring-4 ring-panel"
             />
             <p className="text-lg leading-snug text-balance">
-              <span className="font-display font-bold whitespace-nowrap text-white">{step.time}</span>{" "}
+              {/* The time opens the line, so it wraps only when it cannot fit at all, as a day's date added to it
+                  ("10:30am - 12:00pm UTC (Wed, Dec 16)") cannot on a phone. */}
+              <span className="font-display font-bold text-white">{step.time}</span>{" "}
               <span className="text-white/85">{step.what}</span>
             </p>
             {step.session && step.session.type !== "Green room" ? (
