@@ -2,7 +2,7 @@ import * as content from "../../content";
 import type { Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
-import { formatAnnouncedRange, formatLongDate } from "../lib/time";
+import { formatAnnouncedRange, formatLongDate, zonedDate } from "../lib/time";
 import { CalendarLink } from "./calendar-link";
 import { ExternalLink } from "./external-link";
 import { FactList } from "./fact-list";
@@ -50,7 +50,13 @@ export function TalkDetails(props: TalkDetailsProps) {
         props.timeStyle === "announced" ? (
           `${formatAnnouncedRange(props.start, props.end, zone.timeZone)} ${zone.label}`
         ) : (
-          <SessionTime start={props.start} end={props.end} zone={zone} />
+          // The session's own day (the event's zone) is the one its Date names; only another zone's day is added.
+          <SessionTime
+            start={props.start}
+            end={props.end}
+            zone={zone}
+            day={zonedDate(new Date(props.start), content.event.timeZone)}
+          />
         ),
     },
     { label: "Location", value: props.location },
