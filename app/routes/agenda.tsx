@@ -20,8 +20,12 @@ const dates = formatDateSpan(content.event.date, content.event.endDate);
 /** "sessions, one stream.", or how many rooms and days the sessions fill. */
 const shape = programmeShape(content.rooms.length, programmeDays(content.agenda, content.event.timeZone).length);
 
-/** The session types the legend explains: the six the agenda colours, in their order, then the edition's own. */
-const legendTypes = [...new Set<string>([...sessionTypeOrder, ...content.agenda.map((slot) => slot.type)])];
+/**
+ * The session types the legend explains: those of the six the agenda colours that the edition uses, in their order,
+ * then the edition's own. An imported programme of talks and workshops does not list demos it has none of.
+ */
+const usedTypes = new Set(content.agenda.map((slot) => slot.type));
+const legendTypes = [...new Set<string>([...sessionTypeOrder.filter((type) => usedTypes.has(type)), ...usedTypes])];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
