@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
-import { isoOffset, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
+import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
 import { EditionError, editionDir, sectionFiles } from "../content/editions";
 
 /**
@@ -75,9 +75,4 @@ export async function moveEdition(id: string, move: EditionMove, root?: string):
     }
     writeFileSync(sectionFile, await format(JSON.stringify(moved, null, 2), { ...options, filepath: sectionFile }));
   }
-}
-
-/** The calendar date `days` after another. */
-function shiftDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -21,7 +21,7 @@ try {
     },
   });
   const [id] = positionals;
-  if (!id) throw new EditionError("Name the new edition: npm run new-edition -- glosaic-2027");
+  if (!id) throw new EditionError("Name the new edition's folder: npm run new-edition -- <id>");
   const move: EditionMove = {
     name: values.name,
     date: values.date,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AgendaSlot, Edition, Room, Speaker } from "../content";
 import { speakerPath } from "../app/lib/site-paths";
-import { isoOffset, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
+import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
 import { guidOfSession, personGuid, roomGuid } from "./guids";
 
 /**
@@ -239,7 +239,7 @@ export function scheduleModel(edition: Edition): ScheduleModel {
   // Every date from the first day to the last, each with its rooms; a day is the event's zone's calendar day.
   const lastDate = event.endDate ?? event.date;
   const dates: string[] = [];
-  for (let date = event.date; date <= lastDate; date = nextDate(date)) dates.push(date);
+  for (let date = event.date; date <= lastDate; date = shiftDate(date, 1)) dates.push(date);
   const days = dates.map((date, i): ExportDay => {
     const ofDay = sessions.filter(({ slot }) => zonedDate(new Date(slot.start), event.timeZone) === date);
     const first = ofDay[0]?.slot;
@@ -252,7 +252,7 @@ export function scheduleModel(edition: Edition): ScheduleModel {
       index: i + 1,
       date,
       start: zonedIso(first?.start ?? midnight(date), event.timeZone),
-      end: zonedIso(last?.end ?? midnight(nextDate(date)), event.timeZone),
+      end: zonedIso(last?.end ?? midnight(shiftDate(date, 1)), event.timeZone),
       rooms: rooms.map((room) => ({
         room,
         sessions: ofDay.filter(({ exported }) => exported.room === room.name).map(({ exported }) => exported),
@@ -280,13 +280,6 @@ export function scheduleModel(edition: Edition): ScheduleModel {
     days,
     notes,
   };
-}
-
-/** The calendar day after an ISO date (2025-04-16 → 2025-04-17), whatever the zone. */
-function nextDate(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
 }
 
 /** The schedule's version: a digest of what it says, so it changes exactly when the programme does. */

@@ -158,7 +158,7 @@ function RoomFilter({
   );
 }
 
-/** "Schedule of GLOSAIC 2025, times in ...", naming the day where the edition spans several. */
+/** "Schedule of <the edition's name>, times in ...", naming the day where the edition spans several. */
 function Caption({ day, zone, byRoom = false }: { day: Day; zone: DisplayZone; byRoom?: boolean }) {
   return (
     <caption className="sr-only">

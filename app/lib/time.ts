@@ -120,6 +120,11 @@ export function formatDayName(date: string, style: "long" | "short"): string {
     : `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
 }
 
+/** The calendar date `days` after another (2025-04-16 and 1 give 2025-04-17), whatever the zone. */
+export function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * An edition's days as one phrase: "April 16, 2025" for one day, "December 14–16, 2020" within a month,
  * "April 30 – May 2, 2025" across months and "December 30, 2025 – January 2, 2026" across years.
