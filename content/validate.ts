@@ -1,4 +1,5 @@
 import { fixedPages } from "../app/lib/fixed-pages";
+import { personalCalendarName } from "../app/lib/my-schedule";
 import { slugOf as slugOfName, speakerPath } from "../app/lib/path-segments";
 import { formatDateSpan, isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
 import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema";
@@ -78,10 +79,14 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     const clash = pathClash(page.path, edition.speakers);
     if (clash) problems.push(`${page.what}: its path ${page.path} collides with ${clash}`);
   }
-  // Calendar files are /calendar/<talk or panel id>.ics beside the day's /calendar/<slug of the name>.ics.
+  // Calendar files are /calendar/<talk or panel id>.ics beside the day's /calendar/<slug of the name>.ics and the
+  // server's feed of a visitor's chosen sessions, /calendar/mine.ics.
   const dayCalendar = slugOfName(event.name);
   for (const page of [...edition.talks, ...(edition.panelPage ? [edition.panelPage] : [])]) {
     if (page.id === dayCalendar) problems.push(`"${page.id}" would share its calendar file with the whole edition's`);
+    if (page.id === personalCalendarName) {
+      problems.push(`"${page.id}" would share its calendar file with the feed of a visitor's chosen sessions`);
+    }
   }
 
   const speaker = (ref: string, where: string) => {
