@@ -6,12 +6,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { defaultEditionId, editionPublicDir, missingImages, readEditionInput, sectionFiles } from "../content/editions";
 import type { EditionInput } from "../content/schema";
 import { validateEdition } from "../content/validate";
 import { scheduleJson, scheduleModel } from "./schedule-export";
 import { initialsBackgrounds, importSchedule } from "./schedule-import";
+
+// Each case runs the command as a visitor does, a Node process compiling TypeScript, some of them twice (an import,
+// then a re-import): a few seconds on a quiet machine, more than Vitest's default 5 s on a busy one. The limit
+// stops a hang, not slowness.
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * `npm run import`: a pretalx or frab schedule.json becomes a valid edition folder, or updates one imported before;
