@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
-import { axeViolations, expect, test, waitForHydration, watchConsole } from "./fixtures";
+import { axeViolations, expect, runningAnimations, test, waitForHydration, watchConsole } from "./fixtures";
 import { votingOpenURL } from "./servers";
 
 // These tests run against the second server, whose voting window is open now (VOTING_OPENS / VOTING_CLOSES), on
@@ -11,7 +11,7 @@ test.use({ baseURL: votingOpenURL });
 // Each test votes for a demo of its own where the edition has enough of them, so they can run side by side. An
 // edition with fewer demos (the Tokyo test edition has three) shares them: its tests then run one at a time, so
 // that no test's vote lands between another's count and its check. The last demo is never counted here: the
-// other files' votes (every-page, security) go to it, and may land at any moment.
+// reduced-motion test's vote below and security.spec.ts's go to it, and may land at any moment.
 const counted = edition.demos.slice(0, -1);
 const demoFor = (index: number) => counted[index % counted.length]!;
 if (counted.length < 6) test.describe.configure({ mode: "default" });
@@ -166,4 +166,19 @@ test("axe finds nothing on the open leaderboard, with a toast showing", async ({
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
+});
+
+test.describe("With reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("a vote's toast appears without sliding in, and its close button has a name", async ({ page }) => {
+    // It votes for the catalogue's last demo, which the counting tests above leave alone.
+    await page.goto("/demo-voting");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Vote for ${edition.demos.at(-1)!.title}` }).click();
+    await expect(toasts(page)).toContainText("Vote recorded");
+    expect(await runningAnimations(page)).toEqual([]);
+    await toasts(page).getByRole("button", { name: "Close" }).click();
+    await expect(toasts(page).getByText("Vote recorded")).toBeHidden();
+  });
 });

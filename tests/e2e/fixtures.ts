@@ -126,3 +126,19 @@ export async function tabTo(page: Page, target: Locator, { backwards = false } =
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
+
+/** Animations and transitions still playing, described for the failure message. */
+export function runningAnimations(page: Page) {
+  return page.evaluate(async () => {
+    // Two frames after load: anything started by the first render or hydration is playing by then.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return document
+      .getAnimations()
+      .filter((animation) => animation.playState === "running")
+      .map((animation) => {
+        const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+        const name = animation instanceof CSSAnimation ? animation.animationName : animation.constructor.name;
+        return `${name} on ${target?.tagName.toLowerCase() ?? "?"}.${target?.className.toString().slice(0, 50) ?? ""}`;
+      });
+  });
+}

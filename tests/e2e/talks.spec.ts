@@ -1,6 +1,6 @@
 import { edition } from "../../content";
 import { formatAnnouncedRange, formatLongDate, formatTimeRange } from "../../app/lib/time";
-import { expect, test } from "./fixtures";
+import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 // Every talk page of whichever edition is built, and its panel page, with their dates and times in the event's zone
 // (talks.reference.spec.ts checks the reference edition's exact words).
@@ -41,6 +41,34 @@ for (const talk of edition.talks) {
     expect(unfolded).toContain(`URL:${event.siteUrl}${talk.path}`);
   });
 }
+
+// Talk pages differ by the sections their content fills (a summary, links, a room, highlights...). routes.spec.ts
+// scans every page with axe where it runs; a test edition that takes only this file (tests.json) still has one page
+// of each kind scanned here.
+const shapeOf = (talk: (typeof edition.talks)[number]) => {
+  const slot = edition.agenda.find((entry) => entry.talkId === talk.id)!;
+  return JSON.stringify({
+    abstract: Boolean(talk.abstract),
+    links: talk.links.length > 0 || Boolean(talk.originUrl),
+    tags: talk.tags.length > 0,
+    room: slot.room !== undefined,
+    track: slot.track !== undefined,
+    people: Math.min(slot.speakerIds.length, 2),
+    highlights: Boolean(talk.highlights),
+    topics: Boolean(talk.topics),
+  });
+};
+const onePerShape = [...new Map(edition.talks.map((talk) => [shapeOf(talk), talk])).values()];
+
+test(`axe finds nothing on a talk page of each kind (${String(onePerShape.length)} of ${String(edition.talks.length)})`, async ({
+  page,
+}) => {
+  for (const talk of onePerShape) {
+    await page.goto(talk.path);
+    await waitForHydration(page);
+    expect(await axeViolations(page), talk.path).toEqual([]);
+  }
+});
 
 // An edition without a panel page (an imported programme) has no such page to test.
 const panelPage = edition.panelPage;
