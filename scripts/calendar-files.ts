@@ -1,6 +1,7 @@
 import { createEvents, type Alarm, type EventAttributes } from "ics";
-import type { Edition } from "../content";
+import type { AgendaSlot, Edition } from "../content";
 import { briefingView } from "../app/lib/briefing";
+import { isChoosable } from "../app/lib/my-schedule";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { formatClock } from "../app/lib/time";
@@ -27,29 +28,34 @@ interface CalendarSession {
 }
 
 /**
+ * A session of the agenda as the whole day's file and the feed of a visitor's chosen sessions both write it: its
+ * title, its type and people with the talk's description, and its talk's page (or the agenda).
+ */
+function agendaSession(edition: Edition): (slot: AgendaSlot) => CalendarSession {
+  const talkById = new Map(edition.talks.map((talk) => [talk.id, talk]));
+  const speakerName = new Map(edition.speakers.map((speaker) => [speaker.id, speaker.name]));
+  const names = (ids: string[]) => ids.flatMap((id) => speakerName.get(id) ?? []).join(", ");
+  return (slot) => {
+    const talk = slot.talkId ? talkById.get(slot.talkId) : undefined;
+    const people = names([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds]);
+    return {
+      id: slot.id,
+      title: slot.title,
+      description: [`${slot.type}${people ? ` with ${people}` : ""}.`, talk?.description].filter(Boolean).join(" "),
+      start: slot.start,
+      end: slot.end,
+      path: talk?.path ?? "/agenda",
+    };
+  };
+}
+
+/**
  * The site's calendar files: the whole day (every session; breaks are left out, since no one books a slot for
  * a five-minute pause) and one per talk and for the panel page. Instants go out in UTC, so every calendar app
  * places them right whatever its zone.
  */
 export function calendarFiles(edition: Edition): CalendarFile[] {
-  const talkById = new Map(edition.talks.map((talk) => [talk.id, talk]));
-  const speakerName = new Map(edition.speakers.map((speaker) => [speaker.id, speaker.name]));
-  const names = (ids: string[]) => ids.flatMap((id) => speakerName.get(id) ?? []).join(", ");
-
-  const day = edition.agenda
-    .filter((slot) => slot.type !== "Break")
-    .map((slot): CalendarSession => {
-      const talk = slot.talkId ? talkById.get(slot.talkId) : undefined;
-      const people = names([...(slot.hostId ? [slot.hostId] : []), ...slot.speakerIds]);
-      return {
-        id: slot.id,
-        title: slot.title,
-        description: [`${slot.type}${people ? ` with ${people}` : ""}.`, talk?.description].filter(Boolean).join(" "),
-        start: slot.start,
-        end: slot.end,
-        path: talk?.path ?? "/agenda",
-      };
-    });
+  const day = edition.agenda.filter(isChoosable).map(agendaSession(edition));
 
   const perTalk = edition.talks.flatMap((talk) => {
     const slot = edition.agenda.find((s) => s.talkId === talk.id);
@@ -106,10 +112,16 @@ export function speakerCalendarFiles(edition: Edition): CalendarFile[] {
   });
 }
 
-function calendar(edition: Edition, sessions: CalendarSession[]): string {
+/** The header every calendar file starts with: who wrote it and the calendar's name. */
+function headerOf(edition: Edition, calName: string) {
   const { event } = edition;
-  const host = new URL(event.siteUrl).host;
-  const events = sessions.map((session): EventAttributes => ({
+  return { productId: `-//${new URL(event.siteUrl).host}//${event.name}//EN`, calName };
+}
+
+/** One session as a calendar event; `timestamp` (DTSTAMP) is when it is written unless given. */
+function eventOf(edition: Edition, session: CalendarSession, timestamp?: number): EventAttributes {
+  const { event } = edition;
+  return {
     // The session's GUID, as in /schedule.json and /schedule.xml: an app that reads both sees one session.
     uid: guidOfSession(edition, session.id),
     title: `${session.title} (${event.name})`,
@@ -123,13 +135,74 @@ function calendar(edition: Edition, sessions: CalendarSession[]): string {
     endInputType: "utc",
     endOutputType: "utc",
     status: "CONFIRMED",
-    productId: `-//${host}//${event.name}//EN`,
-    calName: event.name,
+    ...(timestamp === undefined ? {} : { timestamp }),
     ...(session.alarm ? { alarms: [alarmAt(session.alarm)] } : {}),
-  }));
-  const { error, value } = createEvents(events);
+  };
+}
+
+function calendar(edition: Edition, sessions: CalendarSession[]): string {
+  return written(
+    createEvents(
+      sessions.map((session) => eventOf(edition, session)),
+      headerOf(edition, edition.event.name),
+    ),
+  );
+}
+
+function written({ error, value }: { error: Error | null; value?: string | null }): string {
   if (error || !value) throw new Error(`Calendar file could not be written: ${error?.message ?? "empty"}`);
   return value;
+}
+
+/**
+ * RFC 7986's hint that a subscribed calendar be fetched again after an hour, beside the X-PUBLISHED-TTL:PT1H that
+ * ics writes into every file (Microsoft's older name for the same hint). ics has no attribute for it; the line is
+ * short enough that it needs no folding.
+ */
+const refreshHint = "REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n";
+const footer = "END:VCALENDAR\r\n";
+
+/**
+ * The feed of a visitor's chosen sessions (server/calendar-feed.ts), from the programme `edition`: given session
+ * ids, the choosable sessions among them (ids the programme does not have are left out), in the agenda's time
+ * order, each event as the whole day's file writes it, under the calendar name "<event>: my schedule". `revised`
+ * is every event's DTSTAMP: when the programme was last revised, as far as the server knows (it is built in), so
+ * the same selection is the same bytes for as long as the server runs.
+ *
+ * ics validates every event as it writes it, about two milliseconds each: each session's event is written once,
+ * on its first request, and kept, so a selection of hundreds costs a join, not a second of work per request.
+ */
+export function personalCalendar(edition: Edition, revised: number): (ids: readonly string[]) => string {
+  const header = headerOf(edition, `${edition.event.name}: my schedule`);
+  const empty = written(createEvents([], header));
+  if (!empty.endsWith(footer)) throw new Error("ics wrote an unexpected calendar");
+  const head = empty.slice(0, -footer.length) + refreshHint;
+  const session = agendaSession(edition);
+  const choosable = edition.agenda.filter(isChoosable);
+  const events = new Map<string, string>();
+  const eventText = (slot: AgendaSlot) => {
+    let text = events.get(slot.id);
+    if (text === undefined) {
+      // The event's lines, from the one-event calendar ics writes around them.
+      const file = written(createEvents([eventOf(edition, session(slot), revised)], header));
+      const begin = file.indexOf("BEGIN:VEVENT\r\n");
+      if (begin === -1 || !file.endsWith(footer)) throw new Error(`ics wrote an unexpected event for ${slot.id}`);
+      text = file.slice(begin, -footer.length);
+      events.set(slot.id, text);
+    }
+    return text;
+  };
+  return (ids) => {
+    const chosen = new Set(ids);
+    return (
+      head +
+      choosable
+        .filter((slot) => chosen.has(slot.id))
+        .map(eventText)
+        .join("") +
+      footer
+    );
+  };
 }
 
 function alarmAt({ minutesBefore, description }: { minutesBefore: number; description: string }): Alarm {
