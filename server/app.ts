@@ -1,10 +1,11 @@
 import { METHODS, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
-import { edition, type Demo } from "../content";
+import { edition, type Demo, type Edition } from "../content";
 import { redirects } from "../app/lib/site-paths";
 import { defaultRateLimits, votingWindowOf, type LogLevel, type VotingWindow } from "../app/lib/server-contract";
 import { registerApi } from "./api";
+import { registerCalendarFeed } from "./calendar-feed";
 import { commonHeaders } from "./security-headers";
 import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory, type FastRoute } from "./site-server";
 import { loadSite } from "./static";
@@ -23,6 +24,11 @@ export interface AppOptions {
   logLevel?: LogLevel;
   /** Where votes live. The caller opens it and closes it after the app. */
   store: VoteStore;
+  /**
+   * The edition served: its programme (the calendar feed), demos, voting window and address. The one the server
+   * was built with, unless a test brings another (a programme with a session moved).
+   */
+  edition?: Edition;
   /** The demo catalogue; the edition's unless a test brings its own. */
   demos?: readonly Demo[];
   /** When votes are accepted; the edition's unless overridden (VOTING_OPENS / VOTING_CLOSES, tests). */
@@ -42,8 +48,9 @@ export async function buildApp({
   clientDir,
   logLevel = "silent",
   store,
-  demos = edition.demos,
-  votingWindow = votingWindowOf(edition.event.voting),
+  edition: served = edition,
+  demos = served.demos,
+  votingWindow = votingWindowOf(served.event.voting),
   now = () => new Date(),
   trustProxy = 0,
   limits = defaultRateLimits,
@@ -147,11 +154,14 @@ export async function buildApp({
     demos,
     votingWindow,
     now,
-    siteUrl: edition.event.siteUrl,
+    siteUrl: served.event.siteUrl,
     limits,
     commonHeaders: headers,
     fastRoutes,
   });
+
+  // The one file the server makes per request (site-server.ts leaves its path to Fastify).
+  registerCalendarFeed(app, { edition: served });
 
   // The site through Fastify: for inject() (the tests) and anything the server factory passes on. The one
   // function that answers pages on a connection writes the response here too.

@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { personalCalendarPath } from "../app/lib/my-schedule";
 import { acceptedEncodings, resolvePath, type SiteFile } from "./static";
 
 /** One ready response: its status, its headers as the flat [name, value, ...] list writeHead takes, its body. */
@@ -110,6 +111,9 @@ function send(request: IncomingMessage, response: ServerResponse, file: Prepared
 /** Paths the API answers; the site never does, even with a 404 page. */
 export const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
+/** Paths the server answers from the programme per request (the calendar feed), never from the built files. */
+const isMadePath = (pathname: string) => pathname === personalCalendarPath;
+
 /** Whether a path can be decoded; one that cannot is a malformed URL, which Fastify refuses with a JSON 400. */
 function decodable(pathname: string) {
   try {
@@ -124,7 +128,8 @@ function decodable(pathname: string) {
  * Answers GET and HEAD for every path of the site: a built file from its ready response (the bulk of a site's
  * traffic, which this keeps clear of Fastify's routing, hooks and reply machinery: profiling showed them to be most
  * of a static response's cost), a moved path with its redirect, anything else with the not-found page. Returns
- * false, having written nothing, for what is not the site's to answer: other methods, the API, a malformed URL.
+ * false, having written nothing, for what is not the site's to answer: other methods, the API, the calendar feed, a
+ * malformed URL.
  */
 export function answerSite(prepared: PreparedSite, request: IncomingMessage, response: ServerResponse): boolean {
   const method = request.method;
@@ -137,7 +142,7 @@ export function answerSite(prepared: PreparedSite, request: IncomingMessage, res
     send(request, response, known);
     return true;
   }
-  if (isApiPath(pathname) || !decodable(pathname)) return false;
+  if (isApiPath(pathname) || isMadePath(pathname) || !decodable(pathname)) return false;
   const resolution = resolvePath(prepared.site, pathname, prepared.redirects);
   if (resolution.kind === "file") {
     const file = prepareFile(resolution.file, prepared.common, 200);

@@ -49,7 +49,8 @@ export function parseSessionSelection(value: string | null | undefined): Session
       error:
         bad === ""
           ? "Session ids are separated by single commas, with no empty ones"
-          : `Not a session id: "${bad.slice(0, 60)}" (ids are lowercase letters, digits and hyphens)`,
+          : // Quoted as JSON, so a line break or control character in it is written as an escape: one line.
+            `Not a session id: ${JSON.stringify(bad.slice(0, 60))} (ids are lowercase letters, digits and hyphens)`,
     };
   }
   const unique = [...new Set(ids)];
