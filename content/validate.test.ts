@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { editionId, editionInput } from "./index";
 import type { EditionInput } from "./schema";
+import { personalCalendarName } from "../app/lib/my-schedule";
 import { isoOffset, zoneOffsetMinutes } from "../app/lib/time";
 import { ContentError, fillPlaceholders, validateEdition } from "./validate";
 
@@ -139,6 +140,16 @@ describe("Content validation", () => {
     );
     expect(problems).toContain(
       `talk "${third!.id}": its path /calendar/talks collides with the site's /calendar/ files`,
+    );
+  });
+
+  it("refuses a talk whose calendar file would be the feed of a visitor's chosen sessions", () => {
+    const broken = input();
+    const talk = broken.talks[0]!;
+    for (const slot of broken.agenda) if (slot.talkId === talk.id) slot.talkId = personalCalendarName;
+    talk.id = personalCalendarName;
+    expect(problemsOf(broken)).toContain(
+      `"${personalCalendarName}" would share its calendar file with the feed of a visitor's chosen sessions`,
     );
   });
 
