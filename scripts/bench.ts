@@ -3,6 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { edition } from "../content";
+import { isChoosable, personalCalendarPath, selectionQuery } from "../app/lib/my-schedule";
 import {
   clientDir,
   cpuSeconds,
@@ -47,6 +49,13 @@ if (!Number.isInteger(seconds / rounds) || seconds < rounds) {
 }
 const warmup = 2;
 const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763, control: 4764 };
+/** The calendar feed of two sessions, which nginx passes to our server: the feed and its 400 are compared too. */
+const feedPath = `${personalCalendarPath}${selectionQuery(
+  edition.agenda
+    .filter(isChoosable)
+    .slice(0, 2)
+    .map((slot) => slot.id),
+)}`;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Row {
@@ -201,24 +210,27 @@ async function main() {
     if (nginx) running.push(nginx);
 
     const oursAt = (urlPath: string) => `http://127.0.0.1:${ports.ours}${urlPath}`;
+    const comparedPaths = [
+      "/",
+      "/agenda",
+      "/countdown",
+      "/brb",
+      scriptPath,
+      "/favicon.svg",
+      "/robots.txt",
+      "/schedule.json",
+      "/schedule.xml",
+      "/nowhere",
+      "/404",
+      "/about",
+      "/agenda/",
+      "/speakers/nobody",
+      "/api/health",
+      feedPath,
+      personalCalendarPath,
+    ];
     const headerDifferences = nginx
-      ? await compareWithNginx(`http://127.0.0.1:${ports.ours}`, `http://127.0.0.1:${ports.nginx}`, [
-          "/",
-          "/agenda",
-          "/countdown",
-          "/brb",
-          scriptPath,
-          "/favicon.svg",
-          "/robots.txt",
-          "/schedule.json",
-          "/schedule.xml",
-          "/nowhere",
-          "/404",
-          "/about",
-          "/agenda/",
-          "/speakers/nobody",
-          "/api/health",
-        ])
+      ? await compareWithNginx(`http://127.0.0.1:${ports.ours}`, `http://127.0.0.1:${ports.nginx}`, comparedPaths)
       : undefined;
     const static_ = [
       ["GET /", "/"],
@@ -379,7 +391,7 @@ async function main() {
       lines.push(
         "",
         headerDifferences.length === 0
-          ? "deploy/nginx.conf: status, redirects, security headers and Cache-Control match our server on 13 paths."
+          ? `deploy/nginx.conf: status, redirects, security headers and Cache-Control match our server on ${String(comparedPaths.length)} paths.`
           : `deploy/nginx.conf differs from our server:\n  ${headerDifferences.join("\n  ")}`,
       );
     }
