@@ -197,10 +197,11 @@ describe("The calendar feed of chosen sessions", () => {
     const before = eventsOf((await get(await start(), url)).body);
     const after = eventsOf((await get(await start({ edition: moved }), url)).body);
     const uid = guidOfSession(edition, second.id);
-    const [was, is] = [before, after].map((events) => events.find((event) => event.uid === uid)!);
-    expect(is.start.toISOString()).toBe(later(was!.start.toISOString()));
-    expect(is.end?.toISOString()).toBe(later(was!.end!.toISOString()));
-    expect(is.summary).toBe(was!.summary);
+    const movedOf = (events: VEvent[]) => events.find((event) => event.uid === uid)!;
+    const [was, is] = [movedOf(before), movedOf(after)];
+    expect(is.start.toISOString()).toBe(later(was.start.toISOString()));
+    expect(is.end?.toISOString()).toBe(later(was.end!.toISOString()));
+    expect(is.summary).toBe(was.summary);
     // The session that stayed is unchanged.
     const stayed = (events: VEvent[]) => events.filter((event) => event.uid !== uid).map(shown);
     expect(stayed(after)).toEqual(stayed(before));
