@@ -18,6 +18,11 @@ const publicImage = z
   .string()
   .regex(/^\/[a-z0-9_/-]+\.(svg|png|jpg|webp)$/, "images are site paths of files in the edition's public/ folder");
 const text = z.string().trim().min(1);
+/**
+ * Where a session's recording can be watched once the edition is over: a page on the video host, linked (never
+ * embedded), so that no page asks a third party for anything before the visitor follows the link (decision 025).
+ */
+const recordingUrl = z.url({ protocol: /^https?$/, error: "recordings are http(s) URLs, such as a video page" });
 
 export const linkSchema = z.object({ label: text, url: httpsUrl });
 
@@ -138,6 +143,8 @@ export const agendaSlotSchema = z.object({
   speakerIds: z.array(id).default([]),
   /** The catalogue talk this slot presents, which then has a page of its own. */
   talkId: id.optional(),
+  /** Its recording, offered on its page and the agenda once the edition is over, and exported with it. */
+  recording: recordingUrl.optional(),
 });
 
 /** Speaker-only sessions that happen before or beside the public agenda, such as the green room. */
@@ -164,7 +171,7 @@ export const talkSchema = z.object({
   /** A short summary above the description, where the session has one (pretalx's and frab's abstract). */
   abstract: text.optional(),
   tags: z.array(text).default([]),
-  /** Further links (slides, the project, a recording), shown on the page and exported with the session. */
+  /** Further links (slides, the project), shown on the page and exported with the session; a recording is the agenda slot's. */
   links: z.array(z.object({ label: text, url: z.url({ protocol: /^https?$/ }) })).default([]),
   /** The session's page in the tool it was imported from (pretalx, frab); exported as `origin_url`. */
   originUrl: z.url({ protocol: /^https?$/ }).optional(),
@@ -185,6 +192,8 @@ export const panelPageSchema = z.object({
   location: text,
   speakerIds: z.array(id).min(1),
   topics: z.array(text).optional(),
+  /** Its recording, offered on the page once the edition is over. */
+  recording: recordingUrl.optional(),
 });
 
 export const demoSchema = z.object({

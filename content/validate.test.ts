@@ -239,6 +239,19 @@ describe("Content validation", () => {
     expect(problemsOf(broken)).toContainEqual(expect.stringMatching(/^event\.date: /));
   });
 
+  it("takes a session's recording as an http(s) URL and refuses any other, saying what it must be", () => {
+    const copy = input();
+    const slot = copy.agenda[0]!;
+    slot.recording = "http://video.example.org/v/opening";
+    expect(problemsOf(copy)).toEqual([]);
+    for (const url of ["javascript:alert(1)", "ftp://video.example.org/opening.mp4", "opening.mp4"]) {
+      slot.recording = url;
+      expect(problemsOf(copy)).toEqual([
+        `agenda "${slot.id}" recording: recordings are http(s) URLs, such as a video page`,
+      ]);
+    }
+  });
+
   it("fills {name}, {date} and {edition} in the event's texts and links from the edition", () => {
     const copy = input();
     const event = copy.event as Record<string, unknown> & { links: Record<string, string> };
