@@ -84,6 +84,26 @@ describe("Calendar files", () => {
     expect(files).toHaveLength(edition.talks.length + 2);
   });
 
+  it("name a session's recording in its description, in the day's file, its talk's and the panel's; none without", () => {
+    const recordingLine = (recording: string | undefined) => (recording ? [`Recording: ${recording}`] : []);
+    const linesOf = (description: string | null | undefined) =>
+      (description ?? "").split("\n").filter((line) => line.startsWith("Recording:"));
+    const day = eventsIn(dayCalendarPath());
+    expect(day.map((e) => linesOf(e.description))).toEqual(sessions.map((s) => recordingLine(s.recording)));
+    for (const talk of edition.talks) {
+      const slot = edition.agenda.find((s) => s.talkId === talk.id)!;
+      const [only] = eventsIn(sessionCalendarPath(talk.id));
+      expect(linesOf(only?.description), talk.id).toEqual(recordingLine(slot.recording));
+    }
+    const panelPage = edition.panelPage;
+    if (panelPage) {
+      const [panel] = eventsIn(sessionCalendarPath(panelPage.id));
+      expect(linesOf(panel?.description)).toEqual(recordingLine(panelPage.recording));
+    }
+    // Not vacuous: the edition under test has sessions with a recording and without (a break, at least).
+    expect(sessions.some((s) => s.recording)).toBe(true);
+  });
+
   it("use CRLF line endings and fold long lines, as RFC 5545 requires", () => {
     for (const file of [...files, ...speakerFiles]) {
       expect(file.body.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
@@ -151,6 +171,20 @@ describe("A speaker's calendar file", () => {
     );
     const briefing = edition.briefings.find((b) => b.speakerId === speaker);
     expect(events[1]?.url).toBe(onSite(briefing?.path ?? speakerPath(speaker)));
+  });
+
+  it("names the recording of each session on stream that has one, as the day's file does", () => {
+    const recordingOf = new Map(edition.agenda.map((slot) => [slot.id, slot.recording]));
+    const speakers = speakersWithSessions(edition);
+    for (const { id } of speakers) {
+      for (const [index, e] of eventsIn(speakerCalendarPath(id)).entries()) {
+        const session = everything(id)[index]!;
+        const recording = recordingOf.get(session.id);
+        const lines = (e.description ?? "").split("\n").filter((line) => line.startsWith("Recording:"));
+        expect(lines, `${id} ${session.id}`).toEqual(recording ? [`Recording: ${recording}`] : []);
+      }
+    }
+    expect(speakers.some(({ id }) => onStream(id).some((slot) => slot.recording))).toBe(true);
   });
 
   it("links a speaker without a briefing to their speaker page", () => {

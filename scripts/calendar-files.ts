@@ -25,6 +25,8 @@ interface CalendarSession {
   location?: string;
   /** A reminder this many minutes before the start. */
   alarm?: { minutesBefore: number; description: string } | undefined;
+  /** The session's recording, which its description names (see `calendar`). */
+  recording?: string | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ function agendaSession(edition: Edition): (slot: AgendaSlot) => CalendarSession 
       start: slot.start,
       end: slot.end,
       path: talk?.path ?? "/agenda",
+      recording: slot.recording,
     };
   };
 }
@@ -61,7 +64,14 @@ export function calendarFiles(edition: Edition): CalendarFile[] {
     const slot = edition.agenda.find((s) => s.talkId === talk.id);
     if (!slot) return [];
     // The slot's GUID is the event's UID in both files, so importing the day and then one talk does not double it.
-    const session = { id: slot.id, title: talk.title, description: talk.description, start: slot.start, end: slot.end };
+    const session = {
+      id: slot.id,
+      title: talk.title,
+      description: talk.description,
+      start: slot.start,
+      end: slot.end,
+      recording: slot.recording,
+    };
     return [{ path: sessionCalendarPath(talk.id), sessions: [{ ...session, path: talk.path }] }];
   });
   const panel = edition.panelPage;
@@ -81,6 +91,7 @@ export function calendarFiles(edition: Edition): CalendarFile[] {
  */
 export function speakerCalendarFiles(edition: Edition): CalendarFile[] {
   const { event } = edition;
+  const recordings = new Map(edition.agenda.map((slot) => [slot.id, slot.recording]));
   return speakersWithSessions(edition).flatMap((speaker) => {
     const briefing = edition.briefings.find((b) => b.speakerId === speaker.id);
     const view = briefing && briefingView(edition, briefing);
@@ -99,6 +110,7 @@ export function speakerCalendarFiles(edition: Edition): CalendarFile[] {
         end: session.end,
         path: page,
         location: event.links.streamJoin,
+        recording: recordings.get(session.id),
         alarm:
           index === 0
             ? {
@@ -125,7 +137,8 @@ function eventOf(edition: Edition, session: CalendarSession, timestamp?: number)
     // The session's GUID, as in /schedule.json and /schedule.xml: an app that reads both sees one session.
     uid: guidOfSession(edition, session.id),
     title: `${session.title} (${event.name})`,
-    description: `${session.description}\n\nWatch: ${event.links.broadcast}`,
+    // Every file says where to watch, and where to watch again once a session has its recording.
+    description: `${session.description}\n\nWatch: ${event.links.broadcast}${session.recording ? `\nRecording: ${session.recording}` : ""}`,
     location: session.location ?? event.location,
     url: new URL(session.path, event.siteUrl).href,
     start: Date.parse(session.start),

@@ -51,7 +51,7 @@ describe("The reference edition's schedule export", () => {
     ]);
   });
 
-  it("links the Nomic talk to its page, with its description and the same GUID as its calendar file", () => {
+  it("links the Nomic talk to its page and its recording, with its description and the same GUID as its calendar file", () => {
     expect(sessions[1]).toMatchObject({
       guid: "cead56fc-5429-5148-a3ac-d0d4d3e076f9",
       start: "10:30",
@@ -62,6 +62,11 @@ describe("The reference edition's schedule export", () => {
       ],
     });
     expect(sessions[1]?.abstract).toContain("interactive maps");
+    expect(sessions[1]?.links).toContainEqual({
+      type: "media",
+      title: "Recording",
+      url: "https://stream.example.com/glosaic-2025/recordings/talk-nomic",
+    });
   });
 
   it("ends with the last session at 3:30pm ET, five minutes long", () => {

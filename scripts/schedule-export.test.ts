@@ -21,7 +21,14 @@ import { testEdition } from "../server/test-support/databases";
 import { speakerCalendarFiles } from "./calendar-files";
 import { guidOfSession, sessionGuid } from "./guids";
 import { nginxMaps } from "./nginx-maps";
-import { scheduleAcronym, scheduleFiles, scheduleJson, scheduleModel, scheduleXml } from "./schedule-export";
+import {
+  recordingTitle,
+  scheduleAcronym,
+  scheduleFiles,
+  scheduleJson,
+  scheduleModel,
+  scheduleXml,
+} from "./schedule-export";
 
 /**
  * The programme export of the edition under test: both files valid against the schemas schedule apps are written
@@ -198,7 +205,7 @@ describe("/schedule.json", () => {
     });
   });
 
-  it("describes a session by its talk, names its people, and links its page, the stream and the recordings", () => {
+  it("describes a session by its talk, names its people, and links its page, its recording, the stream and the recordings", () => {
     exportOrder.forEach((slot, index) => {
       const session = sessions[index];
       const talk = talkOf(slot.talkId);
@@ -221,9 +228,34 @@ describe("/schedule.json", () => {
         slot.id,
       ).toEqual([
         ...(talk?.links ?? []).map((link) => link.url),
+        ...(slot.recording ? [slot.recording] : []),
         ...(slot.type === "Break" ? [] : [event.links.broadcast, event.links.watch]),
       ]);
     });
+  });
+
+  it("links a session's recording as media titled Recording, in both files, and only a session's that has one", () => {
+    exportOrder.forEach((slot, index) => {
+      const recordings = sessions[index]?.links.filter((link) => link.title === recordingTitle);
+      expect(recordings, slot.id).toEqual(
+        slot.recording ? [{ type: "media", title: "Recording", url: slot.recording }] : [],
+      );
+    });
+    const inXml = [...xml.matchAll(/<link href="([^"]+)" type="media">Recording<\/link>/g)].map(([, url]) => url);
+    expect(inXml).toEqual(exportOrder.flatMap((slot) => slot.recording ?? []).map((url) => url.replace(/&/g, "&amp;")));
+  });
+
+  it("stays valid in both formats with a recording on every session", () => {
+    // Whether or not this edition has recordings yet: the same edition with one on each session meets both schemas.
+    const withRecordings = structuredClone(edition);
+    for (const slot of withRecordings.agenda) slot.recording = `https://video.example.org/v/${slot.id}?t=0&q=1`;
+    const model = scheduleModel(withRecordings);
+    expect(problems(scheduleJson(model))).toEqual([]);
+    expect(xmlProblems(scheduleXml(model, onSite(schedulePaths.xml)))).toEqual([]);
+    const links = scheduleJson(model).schedule.conference.days.flatMap((day) =>
+      Object.values(day.rooms).flatMap((list) => list.flatMap((s) => s.links)),
+    );
+    expect(links.filter((link) => link.title === recordingTitle)).toHaveLength(withRecordings.agenda.length);
   });
 
   it("gives each person the pretalx shape only: a name, no frab id or public_name", () => {

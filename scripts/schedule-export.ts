@@ -18,6 +18,9 @@ export const generatorName = "glosaic-site";
 /** A session's language when the content names none: the site's own, English. */
 const defaultLanguage = "en";
 
+/** The title of a session's recording among its links: what schedule apps show, and what the import reads back. */
+export const recordingTitle = "Recording";
+
 /** A link as the schema's Reference has it: the type is one of its enum. */
 interface ExportLink {
   type: "web" | "media";
@@ -228,6 +231,8 @@ export function scheduleModel(edition: Edition): ScheduleModel {
       persons: people.map(person),
       links: [
         ...(talk?.links ?? []).map((link): ExportLink => ({ type: "web", title: link.label, url: link.url })),
+        // The session's own video, titled as the import takes it back (decision 025).
+        ...(slot.recording ? [{ type: "media", title: recordingTitle, url: slot.recording } as const] : []),
         ...(slot.type === "Break" ? [] : streamLinks),
       ],
     };
