@@ -58,7 +58,7 @@ interface FileSession {
   description: string;
   abstract: string;
   persons: FilePerson[];
-  links: { title?: string; url?: string }[];
+  links: { type?: string; title?: string; url?: string }[];
   [extra: string]: unknown;
 }
 interface FileSchedule {
@@ -753,6 +753,61 @@ describe("The round trip: import, export, import again", () => {
     );
     // Our own export meets the schema: the second import had nothing to mend about its zone or room GUIDs.
     expect(result.notes.filter((note) => /zone|guid/.test(note))).toEqual([]);
+  });
+});
+
+describe("Recordings", () => {
+  /** The real export with a recording on its first sessions, in the ways exporters write one, and a link that is not. */
+  function withRecordings() {
+    const file = democon();
+    const [slides, upper, ccc, plural] = sessionsOf(file);
+    slides!.links = [
+      { title: "Slides", url: "https://files.example.org/slides.pdf" },
+      { type: "media", title: "Recording", url: "https://video.example.org/v/first" },
+    ];
+    upper!.links = [{ title: "VIDEO RECORDING", url: "https://video.example.org/v/second" }];
+    ccc!.links = [{ title: "Watch again", url: "https://media.ccc.de/v/democon-third" }];
+    // The whole event's recordings page, as our own export links it beside each session's: not one session's.
+    plural!.links = [{ type: "media", title: "Recordings", url: "https://video.example.org/democon" }];
+    return { file, slides: slides!, upper: upper!, ccc: ccc!, plural: plural! };
+  }
+
+  it("takes a link titled Recording, Video or Video recording (any case), or a media.ccc.de video, as the session's", async () => {
+    const { file, slides, upper, ccc, plural } = withRecordings();
+    const root = tempFolder("recordings");
+    const result = await importSchedule({ source: scheduleFile(file), editionId: "recorded", root });
+    const edition = importedEdition(root, result.editionId);
+    const slotOf = (session: FileSession) => edition.agenda.find((slot) => slot.guid === session.guid);
+    const linksOf = (session: FileSession) => edition.talks.find((t) => t.id === slotOf(session)?.talkId)?.links;
+    expect(slotOf(slides)?.recording).toBe("https://video.example.org/v/first");
+    expect(linksOf(slides)).toEqual([{ label: "Slides", url: "https://files.example.org/slides.pdf" }]);
+    expect(slotOf(upper)?.recording).toBe("https://video.example.org/v/second");
+    expect(slotOf(ccc)?.recording).toBe("https://media.ccc.de/v/democon-third");
+    for (const session of [upper, ccc]) expect(linksOf(session)).toEqual([]);
+    expect(slotOf(plural)?.recording).toBeUndefined();
+    expect(linksOf(plural)).toEqual([{ label: "Recordings", url: "https://video.example.org/democon" }]);
+    const recorded = new Set([slides, upper, ccc].map((session) => session.guid));
+    expect(edition.agenda.filter((slot) => slot.recording).map((slot) => slot.guid)).toEqual(
+      edition.agenda.filter((slot) => recorded.has(slot.guid ?? "")).map((slot) => slot.guid),
+    );
+  });
+
+  it("keeps them through our own export: import, export, import again", async () => {
+    const first = tempFolder("recordings-trip-1");
+    await importSchedule({ source: scheduleFile(withRecordings().file), editionId: "trip", root: first });
+    const imported = importedEdition(first, "trip");
+    const json = scheduleJson(scheduleModel(imported)) as unknown as FileSchedule;
+    for (const session of sessionsOf(json)) for (const person of session.persons) delete person.avatar;
+    const second = tempFolder("recordings-trip-2");
+    await importSchedule({ source: scheduleFile(json), editionId: "trip", root: second });
+    const again = importedEdition(second, "trip");
+    const recordings = (edition: typeof imported) =>
+      edition.agenda.flatMap((slot) => (slot.recording ? [[slot.guid, slot.recording]] : []));
+    expect(recordings(imported)).toHaveLength(3);
+    expect(recordings(again)).toEqual(recordings(imported));
+    // Nor is a recording also kept among the talk's links the second time.
+    const recorded = new Set(recordings(imported).map(([, url]) => url));
+    expect(again.talks.flatMap((talk) => talk.links).filter((link) => recorded.has(link.url))).toEqual([]);
   });
 });
 

@@ -16,7 +16,7 @@ import {
 import type { EditionInput } from "../content/schema";
 import { ContentError, validateEdition } from "../content/validate";
 import { urlNamespace, uuidV5 } from "./guids";
-import { zonedIso } from "./schedule-export";
+import { recordingTitle, zonedIso } from "./schedule-export";
 
 /**
  * The programme from the tools organisers keep it in: a schedule.json as pretalx and frab write it (C3VOC's
@@ -221,6 +221,8 @@ interface FileSession {
   abstract: string | undefined;
   description: string | undefined;
   links: Link[];
+  /** Its recording: the first of its links that is one (`isRecording`), kept out of `links`. */
+  recording: string | undefined;
   originUrl: string | undefined;
   personKeys: string[];
 }
@@ -240,6 +242,20 @@ interface FileSchedule {
   rooms: FileRoom[];
   sessions: FileSession[];
   persons: Map<string, FilePerson>;
+}
+
+/** The titles a session's link has when it is the session's recording, as frab, pretalx and our own export write them. */
+const recordingTitles = [recordingTitle.toLowerCase(), "video", "video recording"];
+
+/**
+ * Whether a session's link is its recording: titled Recording, Video or Video recording (any case; our own export
+ * writes Recording, its edition-wide Recordings is not one session's), or a video page on media.ccc.de, where
+ * frab's and pretalx's events publish theirs. Decision 025.
+ */
+export function isRecording(title: string | undefined, url: string): boolean {
+  if (title && recordingTitles.includes(title.toLowerCase())) return true;
+  const { hostname, pathname } = new URL(url);
+  return hostname === "media.ccc.de" && pathname.startsWith("/v/");
 }
 
 /** A URL as the site can link it: absolute (relative ones against the file's base_url), http or https only. */
@@ -430,13 +446,20 @@ function readSchedule(text: string, name: string, notes: Notes, zoneOption?: str
     }
 
     const links: Link[] = [];
+    let recording: string | undefined;
     for (const reference of [...listOf(event.links), ...listOf(event.attachments)]) {
       const url = isObject(reference) ? absoluteUrl(reference.url ?? reference.href, at.base) : undefined;
       if (!url) {
         notes.add("link-dropped", (items) => `Links without an http(s) URL were left out: ${some(items)}`, label);
         continue;
       }
-      links.push({ label: (isObject(reference) ? textOf(reference.title) : undefined) ?? new URL(url).host, url });
+      const linkTitle = isObject(reference) ? textOf(reference.title) : undefined;
+      // A link, not an attachment: an attached video file is the speaker's material, not the session's recording.
+      if (!recording && listOf(event.links).includes(reference) && isRecording(linkTitle, url)) {
+        recording = url;
+        continue;
+      }
+      links.push({ label: linkTitle ?? new URL(url).host, url });
     }
 
     // Our own export names the original page origin_url and its own page url; pretalx and frab only url.
@@ -498,6 +521,7 @@ function readSchedule(text: string, name: string, notes: Notes, zoneOption?: str
       abstract: textOf(event.abstract),
       description: textOf(event.description),
       links,
+      recording,
       originUrl,
       personKeys,
     };
@@ -931,6 +955,8 @@ export async function importSchedule(options: ImportOptions): Promise<ImportResu
       guid: session.guid,
       speakerIds: session.personKeys.flatMap((key) => speakerIdByKey.get(key) ?? []),
       talkId,
+      // A recording added by hand stays until the file has one of its own.
+      ...((session.recording ?? old?.recording) ? { recording: session.recording ?? old?.recording } : {}),
     };
     slots.push(slot);
     const tags = session.track ? [session.track] : (oldTalk?.tags ?? []);
