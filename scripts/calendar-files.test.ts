@@ -33,6 +33,10 @@ const everything = (id: string) =>
   [...backstageOf(id), ...onStream(id)].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 const opening = edition.agenda[0]!;
 
+/** The line an event's description names its session's recording with, and what it is expected to say. */
+const linesOf = (description: string) => description.split("\n").filter((line) => line.startsWith("Recording:"));
+const recordingLine = (recording: string | undefined) => (recording ? [`Recording: ${recording}`] : []);
+
 function speakerWhere(what: string, ids: (string | undefined)[]): string {
   const id = ids.find((candidate) => candidate !== undefined);
   if (!id) throw new Error(`the edition has no ${what}`);
@@ -85,9 +89,6 @@ describe("Calendar files", () => {
   });
 
   it("name a session's recording in its description, in the day's file, its talk's and the panel's; none without", () => {
-    const recordingLine = (recording: string | undefined) => (recording ? [`Recording: ${recording}`] : []);
-    const linesOf = (description: string | null | undefined) =>
-      (description ?? "").split("\n").filter((line) => line.startsWith("Recording:"));
     const day = eventsIn(dayCalendarPath());
     expect(day.map((e) => linesOf(e.description))).toEqual(sessions.map((s) => recordingLine(s.recording)));
     for (const talk of edition.talks) {
@@ -180,8 +181,7 @@ describe("A speaker's calendar file", () => {
       for (const [index, e] of eventsIn(speakerCalendarPath(id)).entries()) {
         const session = everything(id)[index]!;
         const recording = recordingOf.get(session.id);
-        const lines = (e.description ?? "").split("\n").filter((line) => line.startsWith("Recording:"));
-        expect(lines, `${id} ${session.id}`).toEqual(recording ? [`Recording: ${recording}`] : []);
+        expect(linesOf(e.description), `${id} ${session.id}`).toEqual(recordingLine(recording));
       }
     }
     expect(speakers.some(({ id }) => onStream(id).some((slot) => slot.recording))).toBe(true);

@@ -3,11 +3,13 @@ import { Link } from "react-router";
 import * as content from "../../content";
 import type { AgendaSlot, Room, Speaker } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
+import { useEditionPhase } from "../lib/edition-phase";
 import { speakerById, speakersByIds } from "../lib/lookups";
 import { dayAnchor, programmeDays, timetable, type TimetableRow } from "../lib/programme";
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock, formatDayName } from "../lib/time";
 import { useHydrated } from "../lib/use-hydrated";
+import { ExternalLink } from "./external-link";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -200,6 +202,7 @@ function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
             </td>
             <th scope="row" className="border-b border-line py-4 pr-4 text-lg font-bold text-balance">
               <SessionTitle row={row} />
+              <Recording slot={row.slot} className="mt-2" />
             </th>
             <td className="border-b border-line py-4 text-white/85">
               <People row={row} />
@@ -262,6 +265,7 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
                         <People row={cell.session} />
                       </p>
                     ) : null}
+                    <Recording slot={slot} />
                   </div>
                 </td>
               );
@@ -305,6 +309,7 @@ function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; sh
               <People row={row} />
             </p>
           ) : null}
+          <Recording slot={row.slot} />
         </li>
       ))}
     </ol>
@@ -318,6 +323,28 @@ function SessionTitle({ row }: { row: Row }) {
     </Link>
   ) : (
     <>{row.slot.title}</>
+  );
+}
+
+/**
+ * A session's recording once the edition is over: a plain link (nothing loads from the video host until it is
+ * followed) whose name says whose recording it is, "Recording of <title>", its visible word first.
+ */
+function Recording({ slot, className = "" }: { slot: AgendaSlot; className?: string }) {
+  const over = useEditionPhase() === "over";
+  if (!over || !slot.recording) return null;
+  return (
+    <p className={`text-sm font-semibold ${className}`}>
+      <ExternalLink
+        href={slot.recording}
+        className="inline-flex min-h-6 items-center gap-1.5 text-sky underline underline-offset-4 hover:text-white"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="currentColor">
+          <path d="M8 5.5v13l10.5-6.5z" />
+        </svg>
+        Recording<span className="sr-only"> of {slot.title}</span>
+      </ExternalLink>
+    </p>
   );
 }
 

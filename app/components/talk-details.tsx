@@ -2,6 +2,7 @@ import * as content from "../../content";
 import type { Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
+import { useEditionPhase } from "../lib/edition-phase";
 import { formatAnnouncedRange, formatLongDate, zonedDate } from "../lib/time";
 import { CalendarLink } from "./calendar-link";
 import { ExternalLink } from "./external-link";
@@ -32,6 +33,8 @@ interface TalkDetailsProps {
   timeStyle?: "programme" | "announced";
   /** The session's calendar file. */
   calendarPath: string;
+  /** Its recording, offered once the edition is over. */
+  recording?: string | undefined;
   location: string;
   speakers: Speaker[];
   tags?: string[];
@@ -42,6 +45,8 @@ interface TalkDetailsProps {
 /** A talk, Q&A, demo or panel: what it is, when and where, who presents it, and what it covers. */
 export function TalkDetails(props: TalkDetailsProps) {
   const zone = useDisplayZone();
+  // Built after the edition, the page is prerendered over, so the recording is in the HTML and nothing moves.
+  const recording = useEditionPhase() === "over" ? props.recording : undefined;
   const facts = [
     { label: "Date", value: formatLongDate(props.start, zone.timeZone) },
     {
@@ -88,6 +93,8 @@ export function TalkDetails(props: TalkDetailsProps) {
         >
           <FactList facts={facts} stacked />
           <div className="mt-6 flex flex-wrap gap-3">
+            {/* A plain link to the video's page: nothing loads from the video host until the visitor asks. */}
+            {recording ? <ButtonLink href={recording}>Watch the recording</ButtonLink> : null}
             <ButtonLink href={content.event.links.register}>Register Now</ButtonLink>
             <CalendarLink href={props.calendarPath}>Add to calendar</CalendarLink>
           </div>

@@ -37,6 +37,7 @@ export default function PanelPage({ loaderData }: Route.ComponentProps) {
       location={panel.location}
       speakers={loaderData.speakers}
       topics={panel.topics}
+      recording={panel.recording}
     />
   );
 }

@@ -35,6 +35,7 @@ export function loader({ request }: Route.LoaderArgs) {
     location: content.event.location,
     room: slot.room === undefined ? undefined : roomById(slot.room)?.name,
     track: slot.track,
+    recording: slot.recording,
     speakers: speakersByIds(slot.speakerIds),
     shareImageAlt: shareImageAlt(talk, slot),
   };
@@ -51,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TalkPage({ loaderData }: Route.ComponentProps) {
-  const { talk, type, start, end, location, room, track, speakers } = loaderData;
+  const { talk, type, start, end, location, room, track, recording, speakers } = loaderData;
   return (
     <TalkDetails
       title={talk.title}
@@ -70,6 +71,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       highlights={talk.highlights}
       topics={talk.topics}
       calendarPath={sessionCalendarPath(talk.id)}
+      recording={recording}
     />
   );
 }

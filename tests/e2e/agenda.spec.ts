@@ -150,7 +150,7 @@ test("Visitors on a desktop see every session in a table, in the event's zone, w
   );
   await expectWideTimes(page, eventTime);
 
-  await table(page).getByRole("link", { name: talk.title }).click();
+  await table(page).getByRole("link", { name: talk.title, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${talk.path}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(talk.title);
 });
