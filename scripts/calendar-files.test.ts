@@ -94,12 +94,12 @@ describe("Calendar files", () => {
     for (const talk of edition.talks) {
       const slot = edition.agenda.find((s) => s.talkId === talk.id)!;
       const [only] = eventsIn(sessionCalendarPath(talk.id));
-      expect(linesOf(only?.description), talk.id).toEqual(recordingLine(slot.recording));
+      expect(linesOf(only?.description ?? ""), talk.id).toEqual(recordingLine(slot.recording));
     }
     const panelPage = edition.panelPage;
     if (panelPage) {
       const [panel] = eventsIn(sessionCalendarPath(panelPage.id));
-      expect(linesOf(panel?.description)).toEqual(recordingLine(panelPage.recording));
+      expect(linesOf(panel?.description ?? "")).toEqual(recordingLine(panelPage.recording));
     }
     // Not vacuous: the edition under test has sessions with a recording and without (a break, at least).
     expect(sessions.some((s) => s.recording)).toBe(true);
