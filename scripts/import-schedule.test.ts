@@ -809,6 +809,24 @@ describe("Recordings", () => {
     const recorded = new Set(recordings(imported).map(([, url]) => url));
     expect(again.talks.flatMap((talk) => talk.links).filter((link) => recorded.has(link.url))).toEqual([]);
   });
+
+  it("keeps a recording added by hand when a newer file has none, and takes the file's when it has one", async () => {
+    const root = tempFolder("recordings-by-hand");
+    await importSchedule({ source: democonFile, editionId: "hand", root });
+    const input = readEditionInput("hand", root);
+    const [byHand, replaced] = input.agenda;
+    byHand!.recording = "https://video.example.org/by-hand";
+    replaced!.recording = "https://video.example.org/old";
+    writeFileSync(path.join(root, "hand", sectionFiles.agenda), JSON.stringify(input.agenda, null, 2));
+    const file = democon();
+    const fileSession = sessionsOf(file).find((session) => session.guid === replaced!.guid)!;
+    fileSession.links = [{ title: "Video", url: "https://video.example.org/new" }];
+    await importSchedule({ source: scheduleFile(file), editionId: "hand", root });
+    const again = importedEdition(root, "hand");
+    const recordingOf = (guid: string | undefined) => again.agenda.find((slot) => slot.guid === guid)?.recording;
+    expect(recordingOf(byHand!.guid)).toBe("https://video.example.org/by-hand");
+    expect(recordingOf(replaced!.guid)).toBe("https://video.example.org/new");
+  });
 });
 
 describe("The DemoCon test edition", () => {
