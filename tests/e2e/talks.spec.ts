@@ -56,6 +56,7 @@ const shapeOf = (talk: (typeof edition.talks)[number]) => {
     people: Math.min(slot.speakerIds.length, 2),
     highlights: Boolean(talk.highlights),
     topics: Boolean(talk.topics),
+    recording: slot.recording !== undefined,
   });
 };
 const onePerShape = [...new Map(edition.talks.map((talk) => [shapeOf(talk), talk])).values()];
