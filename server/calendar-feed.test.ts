@@ -1,14 +1,8 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { edition, type Edition } from "../content";
-import {
-  isChoosable,
-  maxChosenSessions,
-  maxSessionsParameterLength,
-  personalCalendarPath,
-  selectionQuery,
-  sessionsParameter,
-} from "../app/lib/my-schedule";
+import { isChoosable, personalCalendarPath, selectionQuery, sessionsParameter } from "../app/lib/my-schedule";
+import { maxChosenSessions, maxSessionsParameterLength } from "../app/lib/session-selection";
 import { dayCalendarPath, sessionCalendarPath } from "../app/lib/site-paths";
 import { calendarFiles } from "../scripts/calendar-files";
 import { guidOfSession } from "../scripts/guids";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Edition } from "../content";
-import { parseSessionSelection, personalCalendarPath, sessionsParameter } from "../app/lib/my-schedule";
+import { personalCalendarPath, sessionsParameter } from "../app/lib/my-schedule";
+import { parseSessionSelection } from "../app/lib/session-selection";
 import { personalCalendar } from "../scripts/calendar-files";
 
 /**

@@ -16,50 +16,6 @@ export const personalCalendarName = "mine";
 /** The query parameter that names the sessions, comma-separated session (agenda slot) ids. */
 export const sessionsParameter = "sessions";
 
-/**
- * At most this many ids in one selection, and this many characters in the parameter: far more than anyone chooses
- * (the largest programmes we import have a few hundred sessions), and small enough that a feed request is cheap.
- * A longer query is refused, not cut, so no one subscribes to a calendar that silently misses sessions.
- */
-export const maxChosenSessions = 500;
-export const maxSessionsParameterLength = 16_000;
-
-/** A content id: lowercase kebab-case (content/schema.ts). */
-const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export type SessionSelection = { ok: true; ids: string[] } | { ok: false; error: string };
-
-/**
- * The ids a `sessions` parameter names, in its order, each once; or why it cannot be read. Whether each id is a
- * session of the edition is the caller's business: an id the programme no longer has is left out, not an error,
- * since a feed subscribed last month may name a session that was dropped since.
- */
-export function parseSessionSelection(value: string | null | undefined): SessionSelection {
-  if (value === null || value === undefined) {
-    return { ok: false, error: `Name the sessions: ?${sessionsParameter}=<id>,<id>` };
-  }
-  if (value.length > maxSessionsParameterLength) {
-    return { ok: false, error: `Too long: at most ${String(maxSessionsParameterLength)} characters of session ids` };
-  }
-  const ids = value.split(",").map((id) => id.trim());
-  const bad = ids.find((id) => !idPattern.test(id));
-  if (bad !== undefined) {
-    return {
-      ok: false,
-      error:
-        bad === ""
-          ? "Session ids are separated by single commas, with no empty ones"
-          : // Quoted as JSON, so a line break or control character in it is written as an escape: one line.
-            `Not a session id: ${JSON.stringify(bad.slice(0, 60))} (ids are lowercase letters, digits and hyphens)`,
-    };
-  }
-  const unique = [...new Set(ids)];
-  if (unique.length > maxChosenSessions) {
-    return { ok: false, error: `Too many sessions: at most ${String(maxChosenSessions)}` };
-  }
-  return { ok: true, ids: unique };
-}
-
 /** The query that names a selection: `?sessions=a,b`, ids as they are (they need no escaping). */
 export function selectionQuery(ids: readonly string[]): string {
   return `?${sessionsParameter}=${ids.join(",")}`;
