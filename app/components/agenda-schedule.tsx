@@ -9,7 +9,9 @@ import { dayAnchor, programmeDays, timetable, type TimetableRow } from "../lib/p
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock, formatDayName } from "../lib/time";
 import { useHydrated } from "../lib/use-hydrated";
+import { isChoosable } from "../lib/my-schedule";
 import { ExternalLink } from "./external-link";
+import { FavouriteToggle } from "./favourite-toggle";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -206,6 +208,7 @@ function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
             </th>
             <td className="border-b border-line py-4 text-white/85">
               <People row={row} />
+              <Choose slot={row.slot} className="mt-3" />
             </td>
           </tr>
         ))}
@@ -266,6 +269,7 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
                       </p>
                     ) : null}
                     <Recording slot={slot} />
+                    <Choose slot={slot} className="mt-auto pt-1" />
                   </div>
                 </td>
               );
@@ -310,6 +314,7 @@ function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; sh
             </p>
           ) : null}
           <Recording slot={row.slot} />
+          <Choose slot={row.slot} />
         </li>
       ))}
     </ol>
@@ -345,6 +350,16 @@ function Recording({ slot, className = "" }: { slot: AgendaSlot; className?: str
         Recording<span className="sr-only"> of {slot.title}</span>
       </ExternalLink>
     </p>
+  );
+}
+
+/** The toggle that adds a session to the visitor's own schedule; breaks are not chosen (as in the day's calendar). */
+function Choose({ slot, className = "" }: { slot: AgendaSlot; className?: string }) {
+  if (!isChoosable(slot)) return null;
+  return (
+    <div className={className}>
+      <FavouriteToggle id={slot.id} title={slot.title} />
+    </div>
   );
 }
 

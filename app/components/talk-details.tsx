@@ -7,6 +7,7 @@ import { formatAnnouncedRange, formatLongDate, zonedDate } from "../lib/time";
 import { CalendarLink } from "./calendar-link";
 import { ExternalLink } from "./external-link";
 import { FactList } from "./fact-list";
+import { FavouriteToggle, MyScheduleLink } from "./favourite-toggle";
 import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
 import { PageHeader } from "./page-header";
@@ -33,6 +34,8 @@ interface TalkDetailsProps {
   timeStyle?: "programme" | "announced";
   /** The session's calendar file. */
   calendarPath: string;
+  /** Its agenda session, which a visitor may add to their own schedule (the panel page stands outside the agenda). */
+  sessionId?: string | undefined;
   /** Its recording, offered once the edition is over. */
   recording?: string | undefined;
   location: string;
@@ -98,6 +101,12 @@ export function TalkDetails(props: TalkDetailsProps) {
             <ButtonLink href={content.event.links.register}>Register Now</ButtonLink>
             <CalendarLink href={props.calendarPath}>Add to calendar</CalendarLink>
           </div>
+          {props.sessionId ? (
+            <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <FavouriteToggle id={props.sessionId} title={props.title} />
+              <MyScheduleLink className="text-sm font-semibold text-sky underline underline-offset-4 hover:text-white" />
+            </div>
+          ) : null}
           <div className="mt-6 border-t border-line pt-5">
             <ZoneSwitch />
           </div>

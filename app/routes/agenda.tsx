@@ -1,6 +1,7 @@
 import * as content from "../../content";
 import { AgendaSchedule } from "../components/agenda-schedule";
 import { CalendarLink } from "../components/calendar-link";
+import { MyScheduleLink } from "../components/favourite-toggle";
 import { LiveStrip } from "../components/live-strip";
 import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
@@ -52,6 +53,7 @@ export default function Agenda() {
             <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
             {phase === "live" ? <ButtonLink href={event.links.broadcast}>Watch live</ButtonLink> : null}
             {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
+            <MyScheduleLink className="inline-flex min-h-12 items-center rounded-full px-4 font-semibold text-sky underline underline-offset-4 hover:text-white" />
           </div>
           {/* The programme for schedule apps, in the formats pretalx and frab export (scripts/schedule-export.ts). */}
           <p className="text-sm text-muted">

@@ -29,6 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const { talk, slot } = talkAt(new URL(request.url).pathname);
   return {
     talk,
+    sessionId: slot.id,
     type: slot.type,
     start: slot.start,
     end: slot.end,
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TalkPage({ loaderData }: Route.ComponentProps) {
-  const { talk, type, start, end, location, room, track, recording, speakers } = loaderData;
+  const { talk, sessionId, type, start, end, location, room, track, recording, speakers } = loaderData;
   return (
     <TalkDetails
       title={talk.title}
@@ -71,6 +72,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       highlights={talk.highlights}
       topics={talk.topics}
       calendarPath={sessionCalendarPath(talk.id)}
+      sessionId={sessionId}
       recording={recording}
     />
   );
