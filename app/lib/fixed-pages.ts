@@ -1,3 +1,5 @@
+import { mySchedulePath } from "./my-schedule";
+
 /** How a fixed page is built and found. */
 export type PageKind =
   /** Built, and listed in the sitemap. */
@@ -32,6 +34,8 @@ export const fixedPages: readonly FixedPage[] = [
   { path: "/about", file: "routes/about.tsx", kind: "redirect", to: "/agenda" },
   { path: "/demo-voting", file: "routes/demo-voting.tsx", kind: "listed" },
   { path: "/event", file: "routes/event.tsx", kind: "listed" },
+  // A visitor's own schedule (lib/favourites.ts): each visitor's page is their own, so search engines are not told.
+  { path: mySchedulePath, file: "routes/my-schedule.tsx", kind: "unlisted" },
   // The stream's overlay screens.
   { path: "/countdown", file: "routes/countdown.tsx", kind: "unlisted" },
   { path: "/brb", file: "routes/brb.tsx", kind: "unlisted" },

@@ -1,0 +1,382 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import * as content from "../../content";
+import type { AgendaSlot } from "../../content";
+import { CalendarLink } from "../components/calendar-link";
+import { PageHeader } from "../components/page-header";
+import { SessionTime } from "../components/session-time";
+import { Badge } from "../components/ui/badge";
+import { ButtonLink } from "../components/ui/button-link";
+import { ZoneSwitch } from "../components/zone-switch";
+import { chosenSessions, type ChosenSession } from "../lib/chosen-sessions";
+import { useDisplayZone } from "../lib/display-zone";
+import { readFavourites, saveFavourites, useFavourites } from "../lib/favourites";
+import { speakersByIds } from "../lib/lookups";
+import { mySchedulePath, personalCalendarPath, selectionQuery, sessionsParameter } from "../lib/my-schedule";
+import { programmeDays } from "../lib/programme";
+import { pageMeta, titled } from "../lib/seo";
+import { parseSessionSelection } from "../lib/session-selection";
+import { talkPathOf } from "../lib/talk-paths";
+import { formatDayName } from "../lib/time";
+import { useHydrated } from "../lib/use-hydrated";
+import type { Route } from "./+types/my-schedule";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: titled("My schedule"),
+    description: `The sessions of ${content.event.name} you chose, in time order, for your calendar and your other devices.`,
+    path: mySchedulePath,
+    // Each visitor's page is their own: nothing on it for a search engine.
+    noindex: true,
+  });
+
+const severalDays = programmeDays(content.agenda, content.event.timeZone).length > 1;
+const button = "inline-flex min-h-12 items-center justify-center rounded-full px-6 py-3 text-base font-semibold";
+const primary = `${button} bg-electric text-white hover:bg-electric-hover`;
+const secondary = `${button} border border-white/40 text-white hover:border-white hover:bg-white/5`;
+const textLink = "font-semibold text-sky underline underline-offset-4 hover:text-white";
+
+/**
+ * The visitor's own schedule: the sessions they chose on the agenda and talk pages, kept in this browser
+ * (lib/favourites.ts), with a calendar feed of them that follows changes, and a link and QR code that carry them to
+ * another device. Built as one static page that lists nothing: what it lists exists only in the browser, so it is
+ * drawn once the page runs; without JavaScript the page says what it needs.
+ */
+export default function MySchedule() {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <PageHeader title="My schedule">
+        <p>
+          The sessions you choose on the agenda, in time order. They are kept in this browser: no account, no cookie.
+        </p>
+        <div className="mt-6">
+          <ZoneSwitch />
+        </div>
+      </PageHeader>
+      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 py-12">
+        <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
+          Your schedule is kept by your browser and needs JavaScript, which is off. The{" "}
+          <a href="/agenda" className={textLink}>
+            agenda
+          </a>{" "}
+          lists every session, each with a calendar file of its own.
+        </p>
+        {hydrated ? <Chosen /> : null}
+      </div>
+    </>
+  );
+}
+
+type Shared = { kind: "offer"; slots: AgendaSlot[] } | { kind: "note"; message: string } | undefined;
+
+/** What a shared link (this page with `?sessions=`) brings that this browser's schedule does not have yet. */
+function readShared(): Shared {
+  const value = new URLSearchParams(window.location.search).get(sessionsParameter);
+  if (value === null) return undefined;
+  const selection = parseSessionSelection(value);
+  if (!selection.ok)
+    return { kind: "note", message: `The link you opened names no sessions we can read: ${selection.error}.` };
+  const { sessions } = chosenSessions(content.agenda, selection.ids);
+  if (sessions.length === 0) {
+    return { kind: "note", message: "None of the sessions in the link you opened is in the programme now." };
+  }
+  const chosen = readFavourites();
+  const fresh = sessions.filter((session) => !chosen.includes(session.id));
+  // Opening one's own link again offers nothing.
+  return fresh.length > 0 ? { kind: "offer", slots: fresh } : undefined;
+}
+
+/** Takes the shared selection out of the address, so a reload or a bookmark does not offer it again. */
+function forgetSharedLink() {
+  // The router's own state stays, so back and forward still work.
+  window.history.replaceState(window.history.state, "", mySchedulePath);
+}
+
+const sessionCount = (count: number) => `${String(count)} ${count === 1 ? "session" : "sessions"}`;
+
+function Chosen() {
+  const ids = useFavourites();
+  const { sessions } = chosenSessions(content.agenda, ids);
+  const [shared, setShared] = useState(readShared);
+  // Sessions the programme no longer has are reported once: counted as the page opens, then forgotten for good.
+  const [dropped] = useState(() => chosenSessions(content.agenda, readFavourites()).dropped.length);
+  const [status, setStatus] = useState(
+    dropped > 0
+      ? `${sessionCount(dropped)} you chose ${dropped === 1 ? "is" : "are"} no longer in the programme, so ${dropped === 1 ? "it was" : "they were"} taken off your schedule.`
+      : "",
+  );
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (dropped > 0) {
+      const { sessions: kept } = chosenSessions(content.agenda, readFavourites());
+      saveFavourites(readFavourites().filter((id) => kept.some((session) => session.id === id)));
+    }
+    if (shared?.kind !== "offer") forgetSharedLink();
+    // Once, as the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** After an answer or a removal the button pressed is gone: the list's heading takes the focus. */
+  const settle = (message: string) => {
+    setStatus(message);
+    heading.current?.focus();
+  };
+
+  const answerShared = (add: boolean) => {
+    if (shared?.kind !== "offer") return;
+    if (add) saveFavourites([...readFavourites(), ...shared.slots.map((slot) => slot.id)]);
+    setShared(undefined);
+    forgetSharedLink();
+    settle(add ? `Added ${sessionCount(shared.slots.length)} to your schedule.` : "");
+  };
+
+  return (
+    <>
+      {shared?.kind === "offer" ? (
+        <section aria-labelledby="shared-title" className="rounded-3xl border border-sky/60 bg-panel p-6 sm:p-8">
+          <h2 id="shared-title" className="text-2xl font-bold">
+            Someone shared {sessionCount(shared.slots.length)} with you
+          </h2>
+          <ul className="mt-4 flex list-disc flex-col gap-1 pl-6 text-lg text-white/85">
+            {shared.slots.map((slot) => (
+              <li key={slot.id}>{slot.title}</li>
+            ))}
+          </ul>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={primary}
+              onClick={() => {
+                answerShared(true);
+              }}
+            >
+              {shared.slots.length === 1 ? "Add it to my schedule" : "Add them to my schedule"}
+            </button>
+            <button
+              type="button"
+              className={secondary}
+              onClick={() => {
+                answerShared(false);
+              }}
+            >
+              No, thanks
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {shared?.kind === "note" ? <p className="text-lg text-white/85">{shared.message}</p> : null}
+
+      <section aria-labelledby="chosen-title" className="flex flex-col gap-6">
+        <div>
+          <h2 id="chosen-title" ref={heading} tabIndex={-1} className="text-2xl font-bold">
+            {sessions.length > 0 ? `Your ${sessionCount(sessions.length)}` : "No sessions yet"}
+          </h2>
+          <p role="status" className="mt-2 text-white/85">
+            {status}
+          </p>
+        </div>
+        {sessions.length > 0 ? (
+          <SessionDays
+            sessions={sessions}
+            onRemove={(slot) => {
+              settle(`Took ${slot.title} off your schedule.`);
+            }}
+          />
+        ) : (
+          <>
+            <p className="max-w-prose text-lg text-white/85">
+              Press “My schedule” beside a session on the agenda or on its page, and it is listed here.
+            </p>
+            <div>
+              <ButtonLink href="/agenda">See the agenda</ButtonLink>
+            </div>
+          </>
+        )}
+      </section>
+
+      {sessions.length > 0 ? <Elsewhere ids={sessions.map((session) => session.id)} /> : null}
+    </>
+  );
+}
+
+function SessionDays({
+  sessions,
+  onRemove,
+}: {
+  sessions: ChosenSession<AgendaSlot>[];
+  onRemove: (slot: AgendaSlot) => void;
+}) {
+  const zone = useDisplayZone();
+  return programmeDays(sessions, content.event.timeZone).map((day) => (
+    <div key={day.date} className="flex flex-col gap-3">
+      {severalDays ? <h3 className="text-xl font-bold">{formatDayName(day.date, "long")}</h3> : null}
+      <ol aria-label={severalDays ? formatDayName(day.date, "long") : "Your sessions"} className="flex flex-col gap-3">
+        {day.sessions.map((session) => {
+          const path = talkPathOf(session.talkId);
+          const people = speakersByIds(session.speakerIds).map((speaker) => speaker.name);
+          const room = content.rooms.find((candidate) => candidate.id === session.room);
+          // Under the day's heading where there are days, else right under the list's.
+          const Title = severalDays ? "h4" : "h3";
+          return (
+            <li key={session.id} className="flex flex-col gap-2 rounded-2xl border border-line bg-panel p-5">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <p className="font-display font-semibold">
+                  <SessionTime start={session.start} end={session.end} zone={zone} day={day.date} />
+                </p>
+                <Badge tone={session.type}>{session.type}</Badge>
+              </div>
+              {room ? (
+                <p className="text-sm font-semibold text-sky">
+                  <span className="sr-only">Room: </span>
+                  {room.name}
+                </p>
+              ) : null}
+              <Title className="text-lg font-bold">
+                {path ? (
+                  <Link to={path} className="underline decoration-white/30 underline-offset-4 hover:decoration-white">
+                    {session.title}
+                  </Link>
+                ) : (
+                  session.title
+                )}
+              </Title>
+              {people.length > 0 ? <p className="text-white/85">{people.join(", ")}</p> : null}
+              {session.overlaps.length > 0 ? (
+                <p className="text-sm font-semibold text-amber-200">
+                  Overlaps with {session.overlaps.map((other) => other.title).join(", ")}
+                </p>
+              ) : null}
+              <div>
+                <button
+                  type="button"
+                  aria-label={`Remove ${session.title}`}
+                  onClick={() => {
+                    saveFavourites(readFavourites().filter((id) => id !== session.id));
+                    onRemove(session);
+                  }}
+                  className="min-h-10 rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 hover:border-white hover:text-white"
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  ));
+}
+
+/** The calendar feed of the chosen sessions, and the link and QR code that carry them to another device. */
+function Elsewhere({ ids }: { ids: string[] }) {
+  const query = selectionQuery(ids);
+  const feed = `${personalCalendarPath}${query}`;
+  const shareUrl = `${window.location.origin}${mySchedulePath}${query}`;
+  const [copied, setCopied] = useState("");
+  return (
+    <>
+      <section aria-labelledby="calendar-title" className="flex flex-col gap-4">
+        <h2 id="calendar-title" className="text-2xl font-bold">
+          In your calendar
+        </h2>
+        <p className="max-w-prose text-lg text-white/85">
+          Subscribe, and your calendar follows the programme: when a session moves, it moves there too the next time
+          your calendar app checks. A download is a copy that stays as it is.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <a href={`webcal://${window.location.host}${feed}`} className={primary}>
+            Subscribe in your calendar
+          </a>
+          <CalendarLink href={feed}>Download .ics</CalendarLink>
+        </div>
+      </section>
+
+      <section aria-labelledby="share-title" className="flex flex-col gap-4">
+        <h2 id="share-title" className="text-2xl font-bold">
+          On another device
+        </h2>
+        <p className="max-w-prose text-lg text-white/85">
+          Open this link on your phone or another computer, or scan the code, and that browser offers to take these
+          sessions into its own schedule.
+        </p>
+        <div className="flex flex-wrap items-start gap-6">
+          <QrCode text={shareUrl} />
+          <div className="flex min-w-0 flex-1 flex-col gap-3">
+            <label htmlFor="share-link" className="text-sm font-semibold text-muted">
+              Link to your schedule
+            </label>
+            <input
+              id="share-link"
+              readOnly
+              value={shareUrl}
+              onFocus={(event) => {
+                event.currentTarget.select();
+              }}
+              className="min-h-12 w-full max-w-xl rounded-xl border border-white/30 bg-panel px-4 text-white"
+            />
+            <div className="flex flex-wrap items-center gap-4">
+              <button
+                type="button"
+                className={secondary}
+                onClick={() => {
+                  navigator.clipboard.writeText(shareUrl).then(
+                    () => {
+                      setCopied("Link copied.");
+                    },
+                    () => {
+                      setCopied("Could not copy: select the link above and copy it.");
+                    },
+                  );
+                }}
+              >
+                Copy link
+              </button>
+              <p role="status" className="text-white/85">
+                {copied}
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/**
+ * The share link as a QR code, drawn in the page by lean-qr (loaded only here, when there is something to share;
+ * no remote service sees the link). Its box is sized before it is drawn, so nothing moves.
+ */
+function QrCode({ text }: { text: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    import("lean-qr/nano").then(
+      ({ generate }) => {
+        if (!current || !canvas.current) return;
+        try {
+          generate(text).toCanvas(canvas.current);
+          setFailed(false);
+        } catch {
+          // Longer than a QR code holds (hundreds of sessions): the link still works.
+          setFailed(true);
+        }
+      },
+      () => {
+        setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return failed ? (
+    <p className="w-40 text-sm text-muted">Too many sessions for a QR code: use the link.</p>
+  ) : (
+    <div role="img" aria-label="QR code of the link to your schedule" className="shrink-0">
+      <canvas ref={canvas} className="size-40 rounded-lg bg-white [image-rendering:pixelated]" />
+    </div>
+  );
+}
