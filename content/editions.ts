@@ -161,7 +161,9 @@ export function latestEditionId(root = editionsRoot): string {
 /** Starts edition `id` as a copy of the latest one (`npm run new-edition -- <id>`); returns the id it copied. */
 export function newEdition(id: string, root = editionsRoot): string {
   if (!editionIdPattern.test(id)) {
-    throw new EditionError(`An edition id is lowercase kebab-case, such as glosaic-2027 (got ${JSON.stringify(id)})`);
+    throw new EditionError(
+      `An edition id is lowercase kebab-case, such as example-conf-2031 (got ${JSON.stringify(id)})`,
+    );
   }
   if (existsSync(editionDir(id, root))) throw new EditionError(`Edition ${id} exists already: editions/${id}`);
   const from = latestEditionId(root);

@@ -8,7 +8,7 @@ import { zoneName } from "../app/lib/time";
  */
 
 const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "ids are lowercase kebab-case");
-/** An instant with its offset, e.g. 2025-04-16T10:00:00-04:00: unambiguous in any zone. */
+/** An instant with its offset, e.g. 2031-05-07T10:00:00+02:00: unambiguous in any zone. */
 const instant = z.iso.datetime({ offset: true });
 const httpsUrl = z.url({ protocol: /^https$/ });
 /** A site path such as /nomic or /speakers/ada-okoro: no trailing slash, no query. */
@@ -28,7 +28,7 @@ export const linkSchema = z.object({ label: text, url: httpsUrl });
 
 export const eventSchema = z
   .object({
-    /** The edition's name, the heading and the suffix of page titles (the reference edition: "GLOSAIC 2025"). */
+    /** The edition's name with its year, the heading and the suffix of page titles ("Example Conf 2031"). */
     name: text,
     /** The wordmark: the name without the year. */
     shortName: text,
@@ -42,7 +42,7 @@ export const eventSchema = z
     endDate: z.iso.date().optional(),
     /** The one statement of the event's time zone; every instant in the content is checked against it. */
     timeZone: text,
-    /** The short label shown after times ("ET" for America/New_York, "CEST" for Europe/Berlin in summer). */
+    /** The short label shown after times ("CEST" for Europe/Berlin in summer, "PT" for America/Los_Angeles). */
     timeZoneLabel: text,
     /**
      * The zone's name in full, as the zone switch and the page descriptions say it. Leave it out to

@@ -233,9 +233,10 @@ function pathClash(pagePath: string, speakers: Speaker[]): string | undefined {
 export const placeholderNames = ["name", "date", "edition"] as const;
 
 /**
- * The event's texts and links may write the edition's name as {name}, its day as {date} ("April 14, 2027") and its
- * folder as {edition} ("glosaic-2027"), so that a copy of last year's edition with a new name and date says the new
- * ones everywhere, down to its links, without a search and replace. The name and the date themselves are literal.
+ * The event's texts and links may write the edition's name as {name}, its day as {date} ("May 7, 2031") and its
+ * folder as {edition} ("example-conf-2031"), so that a copy of last year's edition with a new name and date says
+ * the new ones everywhere, down to its links, without a search and replace. The name and the date themselves are
+ * literal.
  */
 export function fillPlaceholders(input: EditionInput, editionId: string): { input: EditionInput; problems: string[] } {
   const event: unknown = input.event;
@@ -244,7 +245,7 @@ export function fillPlaceholders(input: EditionInput, editionId: string): { inpu
   const calendarDate = (value: unknown) => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const values: Record<string, string | undefined> = {
     name: typeof name === "string" ? name : undefined,
-    // The edition's days: "April 14, 2027", or "December 14–16, 2020" when it spans several.
+    // The edition's days: "May 7, 2031", or "May 7–9, 2031" when it spans several.
     date: calendarDate(date)
       ? formatDateSpan(date as string, calendarDate(endDate) ? (endDate as string) : undefined)
       : undefined,

@@ -3,7 +3,7 @@ import { EditionError, newEdition } from "../content/editions";
 import { moveEdition, type EditionMove } from "./move-edition";
 
 /**
- * npm run new-edition -- <id> [--name "GLOSAIC 2027"] [--date 2027-04-14] [--time-zone Europe/Berlin]
+ * npm run new-edition -- <id> [--name "Example Conf 2031"] [--date 2031-05-07] [--time-zone Europe/Berlin]
  *   [--zone-label CEST] [--voting-opens <instant>] [--voting-closes <instant>]
  * starts editions/<id> as a copy of the latest edition; with the options, the copy is renamed and moved, every
  * session to the same wall-clock time on the new day in the new zone.

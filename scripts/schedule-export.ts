@@ -41,7 +41,7 @@ interface ExportPerson {
 interface ExportSession {
   guid: string;
   id: number;
-  /** Start and end with the zone's offset, e.g. 2025-04-16T10:00:00-04:00. */
+  /** Start and end with the zone's offset, e.g. 2031-05-07T10:00:00+02:00. */
   date: string;
   end: string;
   /** The wall-clock start in the event's zone, HH:MM, and the length, HH:MM (both deprecated, both required). */
@@ -129,7 +129,7 @@ function numericId(guid: string): number {
   return (Number.parseInt(guid.slice(0, 8), 16) % 0x7fffffff) + 1;
 }
 
-/** An instant written in a zone with that zone's offset: 2025-04-16T10:00:00-04:00. */
+/** An instant written in a zone with that zone's offset: 2031-05-07T10:00:00+02:00. */
 export function zonedIso(instant: string, timeZone: string): string {
   const at = new Date(instant);
   const { hour, minute } = zonedHourMinute(instant, timeZone);

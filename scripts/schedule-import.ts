@@ -792,7 +792,7 @@ export async function importSchedule(options: ImportOptions): Promise<ImportResu
   if (!editionIdPattern.test(id)) {
     throw new ImportError(
       options.editionId
-        ? `--edition ${JSON.stringify(id)} is not an edition id (lowercase kebab-case, such as democon-2025)`
+        ? `--edition ${JSON.stringify(id)} is not an edition id (lowercase kebab-case, such as example-conf-2031)`
         : `${name}: no edition id can be made of the acronym ${JSON.stringify(fromFile)}: name one with --edition`,
     );
   }

@@ -35,7 +35,7 @@ describe("Server configuration", () => {
     ],
     [
       { VOTING_CLOSES: "tomorrow" },
-      'Invalid configuration: VOTING_CLOSES must be an ISO 8601 instant with an offset, e.g. 2025-04-16T10:00:00-04:00 (got "tomorrow")',
+      'Invalid configuration: VOTING_CLOSES must be an ISO 8601 instant with an offset, e.g. 2031-05-07T10:00:00+02:00 (got "tomorrow")',
     ],
     [{ BEHIND_HTTPS: "yes" }, 'Invalid configuration: BEHIND_HTTPS must be true or false (got "yes")'],
     [{ TRUST_PROXY: "-1" }, 'Invalid configuration: TRUST_PROXY must be 0 or more (got "-1")'],

@@ -10,7 +10,7 @@ import {
 const instant = (name: string) =>
   z.iso.datetime({
     offset: true,
-    error: `${name} must be an ISO 8601 instant with an offset, e.g. 2025-04-16T10:00:00-04:00`,
+    error: `${name} must be an ISO 8601 instant with an offset, e.g. 2031-05-07T10:00:00+02:00`,
   });
 
 const perMinute = (name: string, fallback: number) =>

@@ -10,8 +10,8 @@ import { Badge } from "./ui/badge";
 /**
  * A speaker's sessions: time, title, type and who else is in each; they rise in 0.05 s apart (and stand still
  * under reduced motion, see app.css). A speaker page follows the visitor's zone choice and colours types as the
- * agenda does; a briefing keeps to the stream's clock in ET, writes the date as 4/16/2025, and colours badges by
- * the briefing rule.
+ * agenda does; a briefing keeps to the event's zone and label, writes the date short (5/7/2031), and colours
+ * badges by the briefing rule.
  */
 export function SessionList({
   sessions,

@@ -3,9 +3,9 @@ import type { DisplayZone } from "../lib/display-zone";
 import { formatTimeRange, formatWeekdayDate, zonedDate } from "../lib/time";
 
 /**
- * "10:00 - 10:30am ET" in the zone the visitor chose. Where that zone puts the session on another day than the one
- * the page already names (`day`: the event's, or the agenda section's of an edition that spans days), the day is
- * written too (Tokyo, Sydney), so a time is never silently a day off.
+ * "10:00 - 10:30am CEST": a session's times and the zone's label, in the zone the visitor chose. Where that zone
+ * puts the session on another day than the one the page already names (`day`: the event's, or the agenda section's
+ * of an edition that spans days), the day is written too (Tokyo, Sydney), so a time is never silently a day off.
  */
 export function SessionTime({
   start,

@@ -64,7 +64,7 @@ export function briefingBadgeColour(label: string): "purple" | "green" | "blue" 
 }
 
 export interface TimelineStep {
-  /** "9:55am ET" or "10:00 - 10:30am ET" */
+  /** "9:55am CEST" or "10:00 - 10:30am CEST": the times and the event's zone label */
   time: string;
   /** "join the stream (virtual green room)", "green room", "session" */
   what: string;

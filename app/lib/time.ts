@@ -57,12 +57,12 @@ export function formatTimeRange(start: string, end: string, timeZone: string): s
   return `${head} - ${to.clock}${to.meridiem}`;
 }
 
-/** "April 16, 2025" */
+/** "May 7, 2031": the day of an instant in a zone. */
 export function formatLongDate(instant: string, timeZone: string): string {
   return formatter("longDate", timeZone).format(new Date(instant));
 }
 
-/** "4/16/2025", as briefing pages show dates. */
+/** "5/7/2031", as briefing pages show dates. */
 export function formatShortDate(instant: string, timeZone: string): string {
   return formatter("shortDate", timeZone).format(new Date(instant));
 }
@@ -89,7 +89,7 @@ const monthNames = [
 
 const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** A calendar date such as 2025-04-16 read into its parts, its month's name and its day of the week. */
+/** A calendar date such as 2031-05-07 read into its parts, its month's name and its day of the week. */
 function calendarParts(date: string) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const month = monthNames[Number(match?.[2]) - 1];
@@ -100,7 +100,7 @@ function calendarParts(date: string) {
 }
 
 /**
- * "April 16, 2025" for a calendar date such as 2025-04-16, whatever the zone. Written out rather than asked of
+ * "May 7, 2031" for a calendar date such as 2031-05-07, whatever the zone. Written out rather than asked of
  * Intl: the footer of every page shows it, and the first Intl.DateTimeFormat a page makes loads the browser's
  * locale data, a 10 ms stall of the hydration render on a fast machine and several times that on a phone.
  */
@@ -120,14 +120,14 @@ export function formatDayName(date: string, style: "long" | "short"): string {
     : `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
 }
 
-/** The calendar date `days` after another (2025-04-16 and 1 give 2025-04-17), whatever the zone. */
+/** The calendar date `days` after another (2031-05-07 and 1 give 2031-05-08), whatever the zone. */
 export function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
- * An edition's days as one phrase: "April 16, 2025" for one day, "December 14–16, 2020" within a month,
- * "April 30 – May 2, 2025" across months and "December 30, 2025 – January 2, 2026" across years.
+ * An edition's days as one phrase: "May 7, 2031" for one day, "May 7–9, 2031" within a month,
+ * "April 30 – May 2, 2031" across months and "December 30, 2031 – January 2, 2032" across years.
  */
 export function formatDateSpan(first: string, last: string = first): string {
   const from = formatCalendarDate(first);
@@ -160,7 +160,10 @@ function wallClock(instant: Date, timeZone: string) {
   };
 }
 
-/** How far a zone's wall clock is ahead of UTC at an instant, in minutes (-240 for New York in April). */
+/**
+ * How far a zone's wall clock is ahead of UTC at an instant, in minutes (120 for Europe/Berlin in summer, -420 for
+ * America/Los_Angeles).
+ */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const wall = wallClock(instant, timeZone);
   const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
@@ -175,15 +178,15 @@ export function isoOffset(minutes: number): string {
 }
 
 /**
- * A zone's name in full, as the Unicode CLDR gives it for a day (noon UTC of `date`): "Eastern Time" for
- * America/New_York, "Central European Time" for Europe/Berlin, "Japan Standard Time" for Asia/Tokyo.
+ * A zone's name in full, as the Unicode CLDR gives it for a day (noon UTC of `date`): "Pacific Time" for
+ * America/Los_Angeles, "Central European Time" for Europe/Berlin, "India Standard Time" for Asia/Kolkata.
  */
 export function zoneName(timeZone: string, date: string): string {
   const parts = formatter("genericZoneName", timeZone).formatToParts(new Date(`${date}T12:00:00Z`));
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
-/** The calendar date ("2025-04-16") an instant falls on in a zone. */
+/** The calendar date ("2031-05-07") an instant falls on in a zone. */
 export function zonedDate(instant: Date, timeZone: string): string {
   const { year, month, day } = wallClock(instant, timeZone);
   return `${String(year)}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
@@ -200,7 +203,7 @@ export function zonedInstant(date: string, hour: number, minute: number, timeZon
   return new Date(wall - zoneOffsetMinutes(new Date(firstGuess), timeZone) * 60_000);
 }
 
-/** A zone's short name at an instant, as people read it next to a time: "EDT", "GMT+2", "GMT+9". */
+/** A zone's short name at an instant, as people read it next to a time: "PDT", "GMT+2", "GMT+5:30". */
 export function zoneAbbreviation(instant: string, timeZone: string): string {
   const parts = formatter("zoneName", timeZone).formatToParts(new Date(instant));
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;

@@ -55,7 +55,7 @@ export default function BriefingPage() {
 
   const { briefing, speaker, sessions, joinTime, panel } = view;
   const event = content.event;
-  const et = { timeZone: event.timeZone, label: event.timeZoneLabel };
+  const eventZone = { timeZone: event.timeZone, label: event.timeZoneLabel };
   const shareHref = speakerShareIntent(sessions, event);
   const importantLinks = [
     { label: "Join Link", href: event.links.streamJoin },
@@ -93,7 +93,7 @@ export default function BriefingPage() {
           <div className="lg:col-start-2 lg:row-start-1">
             <div className="lg:sticky lg:top-24">
               <JoinCard
-                steps={timelineOf(sessions, joinTime, et, event.date)}
+                steps={timelineOf(sessions, joinTime, eventZone, event.date)}
                 note={`${formatShortDate(joinTime, event.timeZone)} · all times ${event.timeZoneLabel}`}
                 joinHref={event.links.streamJoin}
                 calendarHref={speakerCalendarPath(briefing.speakerId)}
