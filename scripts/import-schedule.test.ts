@@ -757,13 +757,17 @@ describe("The round trip: import, export, import again", () => {
 });
 
 describe("Recordings", () => {
-  /** The real export with a recording on its first sessions, in the ways exporters write one, and a link that is not. */
+  /**
+   * The real export with a recording on its first sessions, in the ways exporters write one, and links that are
+   * not: the edition's recordings page, and a second video link after a session's recording (the first wins).
+   */
   function withRecordings() {
     const file = democon();
     const [slides, upper, ccc, plural] = sessionsOf(file);
     slides!.links = [
       { title: "Slides", url: "https://files.example.org/slides.pdf" },
       { type: "media", title: "Recording", url: "https://video.example.org/v/first" },
+      { title: "Video", url: "https://files.example.org/demo.mp4" },
     ];
     upper!.links = [{ title: "VIDEO RECORDING", url: "https://video.example.org/v/second" }];
     ccc!.links = [{ title: "Watch again", url: "https://media.ccc.de/v/democon-third" }];
@@ -780,7 +784,10 @@ describe("Recordings", () => {
     const slotOf = (session: FileSession) => edition.agenda.find((slot) => slot.guid === session.guid);
     const linksOf = (session: FileSession) => edition.talks.find((t) => t.id === slotOf(session)?.talkId)?.links;
     expect(slotOf(slides)?.recording).toBe("https://video.example.org/v/first");
-    expect(linksOf(slides)).toEqual([{ label: "Slides", url: "https://files.example.org/slides.pdf" }]);
+    expect(linksOf(slides)).toEqual([
+      { label: "Slides", url: "https://files.example.org/slides.pdf" },
+      { label: "Video", url: "https://files.example.org/demo.mp4" },
+    ]);
     expect(slotOf(upper)?.recording).toBe("https://video.example.org/v/second");
     expect(slotOf(ccc)?.recording).toBe("https://media.ccc.de/v/democon-third");
     for (const session of [upper, ccc]) expect(linksOf(session)).toEqual([]);
@@ -805,9 +812,13 @@ describe("Recordings", () => {
       edition.agenda.flatMap((slot) => (slot.recording ? [[slot.guid, slot.recording]] : []));
     expect(recordings(imported)).toHaveLength(3);
     expect(recordings(again)).toEqual(recordings(imported));
-    // Nor is a recording also kept among the talk's links the second time.
+    // Nor is a recording also kept among the talk's links the second time, nor a talk's video link taken for one.
     const recorded = new Set(recordings(imported).map(([, url]) => url));
     expect(again.talks.flatMap((talk) => talk.links).filter((link) => recorded.has(link.url))).toEqual([]);
+    expect(again.talks.flatMap((talk) => talk.links)).toContainEqual({
+      label: "Video",
+      url: "https://files.example.org/demo.mp4",
+    });
   });
 
   it("keeps a recording added by hand when a newer file has none, and takes the file's when it has one", async () => {

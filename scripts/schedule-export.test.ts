@@ -227,8 +227,8 @@ describe("/schedule.json", () => {
         session?.links.map((l) => l.url),
         slot.id,
       ).toEqual([
-        ...(talk?.links ?? []).map((link) => link.url),
         ...(slot.recording ? [slot.recording] : []),
+        ...(talk?.links ?? []).map((link) => link.url),
         ...(slot.type === "Break" ? [] : [event.links.broadcast, event.links.watch]),
       ]);
     });

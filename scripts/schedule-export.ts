@@ -230,9 +230,10 @@ export function scheduleModel(edition: Edition): ScheduleModel {
       description: talk?.abstract ? talk.description : null,
       persons: people.map(person),
       links: [
-        ...(talk?.links ?? []).map((link): ExportLink => ({ type: "web", title: link.label, url: link.url })),
-        // The session's own video, titled as the import takes it back (decision 025).
+        // The session's own video, titled as the import takes it back (decision 025), and first: the import takes
+        // the first link that reads as a recording, and a talk's own link may read as one ("Video").
         ...(slot.recording ? [{ type: "media", title: recordingTitle, url: slot.recording } as const] : []),
+        ...(talk?.links ?? []).map((link): ExportLink => ({ type: "web", title: link.label, url: link.url })),
         ...(slot.type === "Break" ? [] : streamLinks),
       ],
     };
