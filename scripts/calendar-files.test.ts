@@ -101,7 +101,8 @@ describe("Calendar files", () => {
       const [panel] = eventsIn(sessionCalendarPath(panelPage.id));
       expect(linesOf(panel?.description ?? "")).toEqual(recordingLine(panelPage.recording));
     }
-    // Not vacuous: the edition under test has sessions with a recording and without (a break, at least).
+    // Not vacuous: the edition under test has sessions with a recording (breaks are no events, so a session
+    // without one is checked only where the edition has such a session).
     expect(sessions.some((s) => s.recording)).toBe(true);
   });
 
