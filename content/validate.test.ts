@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { editionId, editionInput } from "./index";
 import type { EditionInput } from "./schema";
-import { personalCalendarName } from "../app/lib/my-schedule";
+import { personalCalendarName, personalCalendarPath } from "../app/lib/my-schedule";
+import { sessionCalendarPath } from "../app/lib/site-paths";
 import { isoOffset, zoneOffsetMinutes } from "../app/lib/time";
 import { ContentError, fillPlaceholders, validateEdition } from "./validate";
 
@@ -151,6 +152,8 @@ describe("Content validation", () => {
     expect(problemsOf(broken)).toContain(
       `"${personalCalendarName}" would share its calendar file with the feed of a visitor's chosen sessions`,
     );
+    // The name refused is the one whose calendar file is the feed's path.
+    expect(sessionCalendarPath(personalCalendarName)).toBe(personalCalendarPath);
   });
 
   it("spans several days when the event has an end date, and keeps sessions within them", () => {

@@ -7,11 +7,14 @@
 /** The page that lists the chosen sessions. */
 export const mySchedulePath = "/my-schedule";
 
-/** The calendar feed of chosen sessions, answered by the server from the programme it was built with. */
-export const personalCalendarPath = "/calendar/mine.ics";
-
 /** The file name the feed's path takes in /calendar/: no session's own calendar file may take it. */
 export const personalCalendarName = "mine";
+
+/**
+ * The calendar feed of chosen sessions, answered by the server from the programme it was built with: where a
+ * session's calendar file named `personalCalendarName` would be (site-paths.ts's sessionCalendarPath).
+ */
+export const personalCalendarPath = `/calendar/${personalCalendarName}.ics`;
 
 /** The query parameter that names the sessions, comma-separated session (agenda slot) ids. */
 export const sessionsParameter = "sessions";
