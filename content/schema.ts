@@ -171,7 +171,10 @@ export const talkSchema = z.object({
   /** A short summary above the description, where the session has one (pretalx's and frab's abstract). */
   abstract: text.optional(),
   tags: z.array(text).default([]),
-  /** Further links (slides, the project), shown on the page and exported with the session; a recording is the agenda slot's. */
+  /**
+   * Further links (slides, the project), shown on the page and exported with the session; a recording is the
+   * agenda slot's.
+   */
   links: z.array(z.object({ label: text, url: z.url({ protocol: /^https?$/ }) })).default([]),
   /** The session's page in the tool it was imported from (pretalx, frab); exported as `origin_url`. */
   originUrl: z.url({ protocol: /^https?$/ }).optional(),

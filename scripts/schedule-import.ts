@@ -244,7 +244,10 @@ interface FileSchedule {
   persons: Map<string, FilePerson>;
 }
 
-/** The titles a session's link has when it is the session's recording, as frab, pretalx and our own export write them. */
+/**
+ * The titles a session's link has when it is the session's recording, as frab, pretalx and our own export write
+ * them.
+ */
 const recordingTitles = [recordingTitle.toLowerCase(), "video", "video recording"];
 
 /**
