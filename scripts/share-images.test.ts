@@ -8,7 +8,7 @@ import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } fro
 
 // Expected values come from the edition under test; share-images.reference.test.ts checks the spec's own cards.
 const { event } = edition;
-/** "April 16, 2025 · 10:30 - 10:45am ET": a session's day and times in the event's zone. */
+/** "May 7, 2031 · 10:30 - 10:45am CEST": a session's day and times in the event's zone. */
 const when = (session: { start: string; end: string }) =>
   `${formatLongDate(session.start, event.timeZone)} · ${formatTimeRange(session.start, session.end, event.timeZone)} ${event.timeZoneLabel}`;
 const onStream = (id: string) => edition.agenda.filter((slot) => slot.hostId === id || slot.speakerIds.includes(id));

@@ -48,10 +48,10 @@ const backstageOf = (id: string): BackstageSession[] =>
   edition.backstage.filter((session) => session.participantIds.includes(id));
 const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id === id)?.name;
 
-/** "10:00 - 10:30am ET": a session's times as the timeline writes them in the event's zone. */
+/** "10:00 - 10:30am CEST": a session's times as the timeline writes them in the event's zone. */
 const range = (session: { start: string; end: string }) =>
   `${formatTimeRange(session.start, session.end, event.timeZone)} ${event.timeZoneLabel}`;
-/** "9:55am ET join the stream (virtual green room)": the first step, `lead` minutes before `start`. */
+/** "9:55am CEST join the stream (virtual green room)": the first step, `lead` minutes before `start`. */
 const joinStep = (start: string, lead: number) =>
   `${formatClock(minutesBefore(start, lead), event.timeZone)} ${event.timeZoneLabel} join the stream (virtual green room)`;
 /** "session", or "session (first of 7)" for a speaker with more than one session on stream. */

@@ -4,14 +4,21 @@ import { shareIntentText, shareIntentUrl, speakerShareIntent, withParticipants }
 import { sentenceList, sessionsOf } from "./speaker-schedule";
 import { minutesBefore } from "./time";
 
-const live = "https://stream.example.com/glosaic-2025/live";
+const live = "https://stream.example.com/example-conf-2031/live";
 const textOf = (url: string | undefined) => new URL(url ?? "").searchParams.get("text");
 
 describe("The share-on-X post", () => {
   it("names nobody else when the speaker is alone", () => {
     expect(
-      shareIntentText({ type: "Talk", participants: [], livestreamName: "Glosaic livestream", broadcastUrl: live }),
-    ).toBe("Join the livestream for my talk on the Glosaic livestream! https://stream.example.com/glosaic-2025/live");
+      shareIntentText({
+        type: "Talk",
+        participants: [],
+        livestreamName: "Example Conf livestream",
+        broadcastUrl: live,
+      }),
+    ).toBe(
+      "Join the livestream for my talk on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
+    );
   });
 
   it("names one other participant", () => {
@@ -19,11 +26,11 @@ describe("The share-on-X post", () => {
       shareIntentText({
         type: "Q&A",
         participants: ["Ada Obi"],
-        livestreamName: "Glosaic livestream",
+        livestreamName: "Example Conf livestream",
         broadcastUrl: live,
       }),
     ).toBe(
-      "Join the livestream for my Q&A with Ada Obi on the Glosaic livestream! https://stream.example.com/glosaic-2025/live",
+      "Join the livestream for my Q&A with Ada Obi on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
     );
   });
 
@@ -32,11 +39,11 @@ describe("The share-on-X post", () => {
       shareIntentText({
         type: "Submitted Demo",
         participants: ["Ada Obi", "Ben Lo"],
-        livestreamName: "Glosaic livestream",
+        livestreamName: "Example Conf livestream",
         broadcastUrl: live,
       }),
     ).toBe(
-      "Join the livestream for my demo with Ada Obi and Ben Lo on the Glosaic livestream! https://stream.example.com/glosaic-2025/live",
+      "Join the livestream for my demo with Ada Obi and Ben Lo on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
     );
   });
 
@@ -46,11 +53,11 @@ describe("The share-on-X post", () => {
       shareIntentText({
         type: "Panel",
         participants: ["Ada Obi", "Ben Lo", "Cy Park"],
-        livestreamName: "Glosaic livestream",
+        livestreamName: "Example Conf livestream",
         broadcastUrl: live,
       }),
     ).toBe(
-      "Join the livestream for my panel with Ada Obi, Ben Lo and Cy Park on the Glosaic livestream! https://stream.example.com/glosaic-2025/live",
+      "Join the livestream for my panel with Ada Obi, Ben Lo and Cy Park on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
     );
   });
 
@@ -58,7 +65,7 @@ describe("The share-on-X post", () => {
     const text = shareIntentText({
       type: "Q&A",
       participants: ["Ada Obi"],
-      livestreamName: "Glosaic livestream",
+      livestreamName: "Example Conf livestream",
       broadcastUrl: live,
     });
     const url = shareIntentUrl(text);
