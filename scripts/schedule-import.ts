@@ -255,7 +255,7 @@ const recordingTitles = [recordingTitle.toLowerCase(), "video", "video recording
  * writes Recording, its edition-wide Recordings is not one session's), or a video page on media.ccc.de, where
  * frab's and pretalx's events publish theirs. Decision 025.
  */
-export function isRecording(title: string | undefined, url: string): boolean {
+function isRecording(title: string | undefined, url: string): boolean {
   if (title && recordingTitles.includes(title.toLowerCase())) return true;
   const { hostname, pathname } = new URL(url);
   return hostname === "media.ccc.de" && pathname.startsWith("/v/");
