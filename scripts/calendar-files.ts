@@ -25,7 +25,7 @@ interface CalendarSession {
   location?: string;
   /** A reminder this many minutes before the start. */
   alarm?: { minutesBefore: number; description: string } | undefined;
-  /** The session's recording, which its description names (see `calendar`). */
+  /** The session's recording, which its description names (see `eventOf`). */
   recording?: string | undefined;
 }
 
