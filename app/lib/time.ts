@@ -161,8 +161,8 @@ function wallClock(instant: Date, timeZone: string) {
 }
 
 /**
- * How far a zone's wall clock is ahead of UTC at an instant, in minutes (120 for Europe/Berlin in summer, -420 for
- * America/Los_Angeles).
+ * How far a zone's wall clock is ahead of UTC at an instant, in minutes (in summer, 120 for Europe/Berlin and -420
+ * for America/Los_Angeles).
  */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const wall = wallClock(instant, timeZone);
