@@ -30,7 +30,7 @@ interface TalkDetailsProps {
   originUrl?: string | undefined;
   start: string;
   end: string;
-  /** "announced" writes the time as the original announcement did: "11:00 AM - 1:00 PM ET". */
+  /** "announced" writes the time as the original announcement did: "11:00 AM - 1:00 PM CEST". */
   timeStyle?: "programme" | "announced";
   /** The session's calendar file. */
   calendarPath: string;

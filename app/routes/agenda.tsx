@@ -15,7 +15,7 @@ import { dayCalendarPath } from "../lib/site-paths";
 import { formatDateSpan } from "../lib/time";
 import type { Route } from "./+types/agenda";
 
-/** The edition's day, or its span: "April 16, 2025", "October 8–9, 2026". */
+/** The edition's day, or its span: "May 7, 2031", "May 7–9, 2031". */
 const dates = formatDateSpan(content.event.date, content.event.endDate);
 
 /** "sessions, one stream.", or how many rooms and days the sessions fill. */
