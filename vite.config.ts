@@ -18,11 +18,17 @@ import { editionPublicDir } from "./content/editions";
  * What the browser's copy of a section holds. Speakers go without their biographies: every hydrated page names
  * speakers, but only a speaker's, a talk's and the panel's pages show a biography, and those take it from their
  * prerendered loader data. An imported programme's biographies would otherwise weigh on every page's script.
+ * Agenda sessions go without their GUIDs, languages and tracks: only the build (the schedule export, the calendar
+ * files, a talk page's prerendered loader data) and the server's feed read them, and a GUID (a random-looking 36
+ * characters) hardly compresses.
  */
+const buildOnly: Record<string, readonly string[]> = { speakers: ["bio"], agenda: ["guid", "language", "track"] };
+
 function inBrowser(section: string, value: unknown): unknown {
-  if (section !== "speakers" || !Array.isArray(value)) return value;
-  return value.map((speaker: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(speaker).filter(([key]) => key !== "bio")),
+  const left = buildOnly[section];
+  if (!left || !Array.isArray(value)) return value;
+  return value.map((item: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(item).filter(([key]) => !left.includes(key))),
   );
 }
 
