@@ -101,6 +101,13 @@ export default defineConfig({
           groups: [
             // Every hydrated page needs React and the router: one file, compressed as one.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            // A visitor's own schedule, its toggle and its store in one file: as separate chunks of a few hundred
+            // bytes each, their compression overhead took the agenda of a large imported programme over the budget.
+            {
+              name: "favourites",
+              test: /[\\/]app[\\/](lib[\\/]favourites|components[\\/]favourite-toggle)\./,
+              priority: 1,
+            },
           ],
         },
       },
