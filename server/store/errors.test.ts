@@ -69,6 +69,7 @@ describe("Which store errors mean the database is away (503) rather than a faile
       voteOf: failing(away),
       castVote: failing(bug),
       cookieSecret: () => Promise.resolve("key"),
+      onCountsChanged: () => () => undefined,
       close: () => Promise.resolve(),
     };
     const reporting = reportingUnavailable(store, isPostgresUnavailable);

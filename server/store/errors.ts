@@ -69,6 +69,7 @@ export function reportingUnavailable(store: VoteStore, isUnavailable: (error: un
     voteOf: (demoId, voterId) => guard(() => store.voteOf(demoId, voterId)),
     castVote: (demoId, voterId, at) => guard(() => store.castVote(demoId, voterId, at)),
     cookieSecret: () => guard(() => store.cookieSecret()),
+    onCountsChanged: (listener) => store.onCountsChanged(listener),
     close: () => store.close(),
   };
 }

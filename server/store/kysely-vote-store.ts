@@ -7,6 +7,9 @@ const cookieSecretKey = "voter-cookie-secret";
 
 /** The vote store over Kysely: the same queries for SQLite and PostgreSQL, each scoped to the store's edition. */
 export class KyselyVoteStore implements VoteStore {
+  private readonly countListeners = new Set<() => void>();
+  private changeScheduled = false;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly engine: VoteStore["engine"],
@@ -42,7 +45,33 @@ export class KyselyVoteStore implements VoteStore {
     return row ? { votedAt: row.voted_at } : null;
   }
 
-  castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
+  onCountsChanged(listener: () => void) {
+    this.countListeners.add(listener);
+    return () => {
+      this.countListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Tells the listeners that counts changed, once for all the changes of one turn of the event loop: a burst of
+   * votes costs the listeners one read of the counts, not one per vote.
+   */
+  protected countsChanged() {
+    if (this.changeScheduled || this.countListeners.size === 0) return;
+    this.changeScheduled = true;
+    setImmediate(() => {
+      this.changeScheduled = false;
+      for (const listener of this.countListeners) listener();
+    });
+  }
+
+  async castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
+    const result = await this.castOnce(demoId, voterId, at);
+    if (result.counted) this.countsChanged();
+    return result;
+  }
+
+  private castOnce(demoId: string, voterId: string, at: Date): Promise<CastResult> {
     return this.db.transaction().execute(async (trx) => {
       // The primary key decides: of two racing votes by one voter, one inserts and the other finds the row taken
       // (PostgreSQL makes the second wait for the first to commit), so the count moves once.

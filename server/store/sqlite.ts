@@ -85,11 +85,14 @@ class SqliteVoteStore extends KyselyVoteStore {
       return { counted: false, votes: row.votes, votedAt: row.voted_at };
     });
     const settled: (() => void)[] = [];
+    // Whether the batch counted any vote (set inside the transaction's callback).
+    const written = { counted: false };
     const batch = database.transaction((votes: PendingVote[]) => {
       for (const vote of votes) {
         // Nested in the batch, castOne runs in a savepoint: its failure rolls back that vote only.
         try {
           const result = castOne(vote);
+          written.counted ||= result.counted;
           settled.push(() => {
             vote.resolve(result);
           });
@@ -102,6 +105,7 @@ class SqliteVoteStore extends KyselyVoteStore {
     });
     this.writeBatch = (votes) => {
       settled.length = 0;
+      written.counted = false;
       try {
         // IMMEDIATE, as in the dialect above: take the write lock first, waiting under busy_timeout.
         batch.immediate(votes);
@@ -112,6 +116,7 @@ class SqliteVoteStore extends KyselyVoteStore {
       }
       // Answer only once the batch is committed.
       for (const settle of settled) settle();
+      if (written.counted) this.countsChanged();
     };
   }
 

@@ -81,6 +81,28 @@ for (const engine of all) {
       expect((await store.counts()).get("demo-2")).toBe(46);
     });
 
+    test("tells its listeners after counted votes, no more often than votes come, and not for a repeated vote", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      let calls = 0;
+      const stop = store.onCountsChanged(() => {
+        calls++;
+      });
+      await Promise.all(["voter-a", "voter-b", "voter-c"].map((voter) => store.castVote("demo-1", voter, at)));
+      await new Promise((resolve) => setImmediate(resolve));
+      // SQLite writes the three in one batch and calls once; PostgreSQL may answer them in different turns.
+      expect(calls).toBeGreaterThanOrEqual(1);
+      expect(calls).toBeLessThanOrEqual(3);
+      const afterBurst = calls;
+      await store.castVote("demo-1", "voter-a", at);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toBe(afterBurst);
+      stop();
+      await store.castVote("demo-2", "voter-a", at);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toBe(afterBurst);
+    });
+
     test("keeps each voter's vote for each demo apart", async () => {
       const store = await (await fresh()).open();
       await store.seed(seeds);

@@ -49,5 +49,11 @@ export interface VoteStore {
    * every restart) accepts the cookies the others issued.
    */
   cookieSecret(): Promise<string>;
+  /**
+   * Calls `listener` after this edition's counts may have changed: a vote counted by this store, and on an engine
+   * that several servers share, by any of them. Calls are coalesced (several votes, one call); the listener reads
+   * `counts()` for what changed. Returns the function that stops the calls.
+   */
+  onCountsChanged(listener: () => void): () => void;
   close(): Promise<void>;
 }
