@@ -85,14 +85,14 @@ class SqliteVoteStore extends KyselyVoteStore {
       return { counted: false, votes: row.votes, votedAt: row.voted_at };
     });
     const settled: (() => void)[] = [];
-    // Whether the batch counted any vote (set inside the transaction's callback).
-    const written = { counted: false };
-    const batch = database.transaction((votes: PendingVote[]) => {
+    // Writes the votes; answers whether any was counted.
+    const batch = database.transaction((votes: PendingVote[]): boolean => {
+      let counted = false;
       for (const vote of votes) {
         // Nested in the batch, castOne runs in a savepoint: its failure rolls back that vote only.
         try {
           const result = castOne(vote);
-          written.counted ||= result.counted;
+          counted ||= result.counted;
           settled.push(() => {
             vote.resolve(result);
           });
@@ -102,13 +102,14 @@ class SqliteVoteStore extends KyselyVoteStore {
           });
         }
       }
+      return counted;
     });
     this.writeBatch = (votes) => {
       settled.length = 0;
-      written.counted = false;
+      let counted: boolean;
       try {
         // IMMEDIATE, as in the dialect above: take the write lock first, waiting under busy_timeout.
-        batch.immediate(votes);
+        counted = batch.immediate(votes);
       } catch (error) {
         // The batch itself failed (the database is locked for longer than busy_timeout): nothing was written.
         for (const vote of votes) vote.reject(error);
@@ -116,7 +117,7 @@ class SqliteVoteStore extends KyselyVoteStore {
       }
       // Answer only once the batch is committed.
       for (const settle of settled) settle();
-      if (written.counted) this.countsChanged();
+      if (counted) this.countsChanged();
     };
   }
 
