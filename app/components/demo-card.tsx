@@ -7,8 +7,8 @@ import { Badge } from "./ui/badge";
 export interface DemoCardProps {
   demo: LeaderboardDemo;
   phase: VotingPhase;
-  /** When voting opens, as a date in the visitor's zone: the disabled button says it before then. */
-  opensOn: string;
+  /** Before voting opens, the date it opens in the visitor's zone, which the disabled button says; null after. */
+  opensOn: string | null;
   hasVoted: boolean;
   /** A vote for this demo is on its way. */
   voting: boolean;
@@ -98,7 +98,7 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
           disabled
           className={`${buttonBase} cursor-not-allowed border border-white/30 text-white/80`}
         >
-          {phase === "ended" ? "Voting Ended" : phase === "open" ? "Voted" : `Voting opens ${opensOn}`}
+          {phase === "ended" ? "Voting Ended" : phase === "open" ? "Voted" : `Voting opens ${opensOn ?? ""}`}
         </button>
       )}
     </article>

@@ -50,8 +50,11 @@ export function LeaderboardView({
   const [typed, setQuery] = useState<string | null>(null);
   const query = typed ?? (hydrated ? typedEarly : "");
   const phase = useClock((now) => votingPhase(now, window));
-  const opens = window.opens.toISOString();
-  const opensOn = formatLongDate(opens, useVisitorZoneAt(opens).timeZone);
+  // The cards name the opening date only before voting opens. In the other phases (the page's life after the day)
+  // no date is formatted: the first Intl formatter the page made was its hydration's longest task on a slow phone.
+  const opening = phase === "upcoming" ? window.opens.toISOString() : null;
+  const zone = useVisitorZoneAt(opening);
+  const opensOn = opening && zone ? formatLongDate(opening, zone.timeZone) : null;
   const shown = searchDemos(demos, query);
 
   return (

@@ -16,7 +16,8 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
   const second = useClock((now) => Math.floor(now.getTime() / 1000));
   const { phase, remaining } = votingCountdown(new Date(second * 1000), window);
   const opens = window.opens.toISOString();
-  const zone = useVisitorZoneAt(opens);
+  // The opening is written out only before voting opens; in the other phases no zone or date is worked out.
+  const zone = useVisitorZoneAt(phase === "upcoming" ? opens : null);
 
   return (
     <section
@@ -37,7 +38,7 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
           <h2 id="voting-countdown-title" className="font-display text-2xl font-bold sm:text-3xl">
             {phase === "open" ? "Voting closes in" : "Voting opens in"}
           </h2>
-          {phase === "upcoming" ? (
+          {zone ? (
             <p className="mt-2 text-lg text-white/85">
               Voting opens {formatLongDate(opens, zone.timeZone)} at {formatClock(opens, zone.timeZone)} {zone.label}.
             </p>
