@@ -87,7 +87,7 @@ describe("hydration after the first paint", () => {
       "/assets/framework.js",
       ...many.map((_, index) => `/assets/m${String(index)}.js`),
     ]);
-    expect(appended.map((link) => link.task)).toEqual([0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2]);
+    expect(appended.map((link) => link.task)).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5]);
     expect(imported).toEqual(["/assets/manifest.js", "/assets/root.js", "/assets/talk.js", "/assets/entry.client.js"]);
   });
 
