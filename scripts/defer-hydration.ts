@@ -10,7 +10,7 @@
 
 /**
  * Six per task measured 51-54 ms a task under DevTools' 4x CPU slowdown on /demo-voting, right after the first
- * paint, where each task over 50 ms counts as blocking time (docs/decisions/027); three keep each task near half.
+ * paint, where each task over 50 ms counts as blocking time (docs/decisions/030); three keep each task near half.
  */
 const preloadsPerTask = 3;
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/g;
