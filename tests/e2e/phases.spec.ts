@@ -178,7 +178,8 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
 test.describe("The agenda's actions", () => {
   const thanks = (page: Page) => page.getByRole("region", { name: event.conclusion.heading });
   const recordings = (page: Page) => page.getByRole("link", { name: /^Watch the recordings/ });
-  // The page's own actions, apart from the live strip's link to the stream.
+  // The page's own actions, apart from the live strip's link to the stream; the visitor's own schedule is last in
+  // every phase.
   // The header's calls to action; the line below them that offers the schedule files is another matter.
   const actions = (page: Page) =>
     page
@@ -190,7 +191,7 @@ test.describe("The agenda's actions", () => {
   test("before the day: Add to calendar, and no thank-you", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.upcoming));
     await waitForHydration(page);
-    await expect(actions(page)).toHaveText([/^Add to calendar$/]);
+    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^See my schedule/]);
     await expect(actions(page).first()).toHaveAttribute("href", dayCalendarPath());
     await expect(thanks(page)).toHaveCount(0);
     await expect(page.getByText(event.conclusion.message)).toHaveCount(0);
@@ -199,7 +200,7 @@ test.describe("The agenda's actions", () => {
   test("during the day: Watch live to the stream beside the calendar, and no thank-you", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.live));
     await waitForHydration(page);
-    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch live/]);
+    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch live/, /^See my schedule/]);
     await expect(actions(page).nth(1)).toHaveAttribute("href", event.links.broadcast);
     await expect(recordings(page)).toHaveCount(0);
     await expect(thanks(page)).toHaveCount(0);
@@ -208,7 +209,7 @@ test.describe("The agenda's actions", () => {
   test("after the day: the recordings, and the thank-you with Watch Recording", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.over));
     await waitForHydration(page);
-    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch the recordings/]);
+    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch the recordings/, /^See my schedule/]);
     await expect(recordings(page)).toHaveAttribute("href", event.links.watch);
     await expect(thanks(page)).toBeVisible();
     await expect(thanks(page)).toContainText(event.conclusion.message);
