@@ -3,7 +3,13 @@ import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { edition, type Demo, type Edition } from "../content";
 import { redirects } from "../app/lib/site-paths";
-import { defaultRateLimits, votingWindowOf, type LogLevel, type VotingWindow } from "../app/lib/server-contract";
+import {
+  defaultMaxLiveStreams,
+  defaultRateLimits,
+  votingWindowOf,
+  type LogLevel,
+  type VotingWindow,
+} from "../app/lib/server-contract";
 import { registerApi } from "./api";
 import { registerCalendarFeed } from "./calendar-feed";
 import { commonHeaders } from "./security-headers";
@@ -41,6 +47,10 @@ export interface AppOptions {
   limits?: { votes: number; reads: number };
   /** The server is reached over HTTPS (a proxy terminates TLS): send Strict-Transport-Security. */
   hsts?: boolean;
+  /** Live leaderboard streams this server holds at most (MAX_LIVE_STREAMS). */
+  maxLiveStreams?: number;
+  /** How often an idle live stream carries a heartbeat, in milliseconds; tests shorten it. */
+  liveHeartbeatMs?: number;
 }
 
 /** Builds the server: the JSON API under /api and the built site from memory for everything else. */
@@ -55,6 +65,8 @@ export async function buildApp({
   trustProxy = 0,
   limits = defaultRateLimits,
   hsts = false,
+  maxLiveStreams = defaultMaxLiveStreams,
+  liveHeartbeatMs,
 }: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
   const site = await loadSite(clientDir).catch((error: unknown) => {
@@ -156,6 +168,8 @@ export async function buildApp({
     now,
     siteUrl: served.event.siteUrl,
     limits,
+    maxLiveStreams,
+    ...(liveHeartbeatMs === undefined ? {} : { liveHeartbeatMs }),
     commonHeaders: headers,
     fastRoutes,
   });

@@ -13,6 +13,7 @@ describe("Server configuration", () => {
       BEHIND_HTTPS: false,
       RATE_LIMIT_VOTES: 2000,
       RATE_LIMIT_READS: 10000,
+      MAX_LIVE_STREAMS: 2000,
     });
   });
 
@@ -40,6 +41,7 @@ describe("Server configuration", () => {
     [{ BEHIND_HTTPS: "yes" }, 'Invalid configuration: BEHIND_HTTPS must be true or false (got "yes")'],
     [{ TRUST_PROXY: "-1" }, 'Invalid configuration: TRUST_PROXY must be 0 or more (got "-1")'],
     [{ RATE_LIMIT_VOTES: "0" }, 'Invalid configuration: RATE_LIMIT_VOTES must be at least 1 (got "0")'],
+    [{ MAX_LIVE_STREAMS: "many" }, 'Invalid configuration: MAX_LIVE_STREAMS must be a number (got "many")'],
   ])("rejects %o with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

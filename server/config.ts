@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  defaultMaxLiveStreams,
   defaultRateLimits,
   logLevels,
   votingWindowOf,
@@ -54,6 +55,11 @@ const envSchema = z.object({
     .transform((value) => value === "true"),
   RATE_LIMIT_VOTES: perMinute("RATE_LIMIT_VOTES", defaultRateLimits.votes),
   RATE_LIMIT_READS: perMinute("RATE_LIMIT_READS", defaultRateLimits.reads),
+  MAX_LIVE_STREAMS: z.coerce
+    .number({ error: "MAX_LIVE_STREAMS must be a number" })
+    .int("MAX_LIVE_STREAMS must be a whole number")
+    .min(0, "MAX_LIVE_STREAMS must be 0 or more")
+    .default(defaultMaxLiveStreams),
 });
 
 /** Settings whose values must never reach a log or an error message (a database URL can hold a password). */

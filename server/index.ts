@@ -53,6 +53,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     hsts: config.BEHIND_HTTPS,
     limits: { votes: config.RATE_LIMIT_VOTES, reads: config.RATE_LIMIT_READS },
+    maxLiveStreams: config.MAX_LIVE_STREAMS,
   }).catch(async (error: unknown) => {
     await store.close();
     throw error;

@@ -39,3 +39,12 @@ export type LogLevel = (typeof logLevels)[number];
  * can share one Wi-Fi address; they stop a script, not a room.
  */
 export const defaultRateLimits = { votes: 2000, reads: 10_000 } as const;
+
+/** The leaderboard's live counts while voting is open: Server-Sent Events (server/api/demo-events.ts). */
+export const demoEventsPath = "/api/demos/events";
+
+/**
+ * Live leaderboards one server holds at most (MAX_LIVE_STREAMS): each is an open connection and a little memory;
+ * past it a page polls GET /api/demos instead. Several servers behind a balancer hold this many each.
+ */
+export const defaultMaxLiveStreams = 2000;

@@ -1,6 +1,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
 import type { FastRoute } from "../site-server";
+import { registerDemoEvents } from "./demo-events";
 import { registerDemos, type DemosApiOptions } from "./demos";
 import { registerHealth } from "./health";
 import { RateLimiter } from "./rate-limit";
@@ -11,6 +12,9 @@ export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "s
   fastRoutes?: Map<string, FastRoute>;
   /** Requests per client IP and minute: casting votes, and reading the demo API. */
   limits: { votes: number; reads: number };
+  /** Live leaderboard streams this server holds at most, and how often each carries a heartbeat. */
+  maxLiveStreams: number;
+  liveHeartbeatMs?: number;
 }
 
 const minute = 60_000;
@@ -43,6 +47,15 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     votes,
     commonHeaders,
     serveFast,
+  });
+  registerDemoEvents(app, {
+    store,
+    votingWindow,
+    now,
+    reads,
+    commonHeaders,
+    maxStreams: options.maxLiveStreams,
+    ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
   });
   await app.register(registerVoting, { votingWindow, reads });
   // A path the API knows, asked with a method it does not answer, is a 405 naming the methods it does answer.
