@@ -1,7 +1,10 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useClock } from "../lib/clock";
+import { useRankAnnouncement } from "../lib/rank-changes";
 import { subscribeToToasts, toastsSnapshot } from "../lib/toast-store";
 import { useHydrated } from "../lib/use-hydrated";
 import { useCastVote, useLeaderboard, useVotingWindow } from "../lib/use-leaderboard";
+import { votingPhase } from "../lib/voting";
 import { LeaderboardView } from "./leaderboard-view";
 
 /**
@@ -14,11 +17,13 @@ const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toa
 const hasToasts = () => toastsSnapshot().length > 0;
 const noToasts = () => false;
 
-/** The leaderboard live from the API, with voting and toasts for votes. */
+/** The leaderboard live from the API, with voting, toasts for votes, and the ranks' changes said aloud. */
 export function DemoLeaderboard() {
   const hydrated = useHydrated();
   const window = useVotingWindow();
-  const { demos, voted, loading, failed } = useLeaderboard();
+  const open = useClock((now) => votingPhase(now, window) === "open");
+  const { demos, voted, loading, failed, live } = useLeaderboard(open);
+  const announcement = useRankAnnouncement(demos, live);
   const castVote = useCastVote();
   const toasting = useSyncExternalStore(subscribeToToasts, hasToasts, noToasts);
 
@@ -35,6 +40,9 @@ export function DemoLeaderboard() {
         castVote.mutate({ id: demo.id, title: demo.title });
       }}
     >
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       {toasting ? (
         <Suspense fallback={null}>
           <Toaster />

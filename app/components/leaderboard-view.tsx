@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import * as content from "../../content";
 import { useClock } from "../lib/clock";
 import { useVisitorZoneAt } from "../lib/visitor-zone";
 import { leaderboardFromCatalogue, searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
+import { useRankMoves } from "../lib/rank-changes";
 import { speakerById } from "../lib/lookups";
 import { useHydrated } from "../lib/use-hydrated";
 import { votingWindowOf, type VotingWindow } from "../lib/server-contract";
@@ -56,6 +57,8 @@ export function LeaderboardView({
   const zone = useVisitorZoneAt(opening);
   const opensOn = opening && zone ? formatLongDate(opening, zone.timeZone) : null;
   const shown = searchDemos(demos, query);
+  const list = useRef<HTMLOListElement>(null);
+  useRankMoves(list, shown.map((demo) => demo.id).join(" "));
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-12">
@@ -102,9 +105,9 @@ export function LeaderboardView({
             No demos found matching your search.
           </p>
         ) : (
-          <ol aria-label="Demos by votes" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ol ref={list} aria-label="Demos by votes" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((demo) => (
-              <li key={demo.id}>
+              <li key={demo.id} data-id={demo.id}>
                 <DemoCard
                   demo={demo}
                   phase={phase}

@@ -65,7 +65,9 @@ export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }): Que
 
 /**
  * The query client of spec §9: what it has fetched is never stale, nothing is retried, and nothing refetches on
- * its own (no window-focus refetch, no polling). A page visit fetches once; a vote updates the cache directly.
+ * its own (no window-focus refetch, no polling). A page visit fetches once; a vote, or the live leaderboard's
+ * stream, updates the cache directly. (The one exception is the list of demos while voting is open and its stream
+ * is refused: it is polled, see use-live-counts.ts.)
  */
 export function createQueryClient() {
   return new QueryClient({

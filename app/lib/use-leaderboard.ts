@@ -15,6 +15,7 @@ import { leaderboardFromCatalogue, leaderboardFromServer, type LeaderboardDemo }
 import { speakerById } from "./lookups";
 import { ApiError, apiRequest } from "./query-client";
 import { toast } from "./toast-store";
+import { useLiveCounts } from "./use-live-counts";
 import { rememberVote } from "./voted-demos";
 import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "./server-contract";
 
@@ -30,10 +31,12 @@ export function useVotingWindow(): VotingWindow {
 
 /**
  * Spec §7's leaderboard loading: the list first, then every demo's vote status in parallel. A failed list logs
- * spec §8's line and shows the local catalogue instead; the page is prerendered from that same catalogue.
+ * spec §8's line and shows the local catalogue instead; the page is prerendered from that same catalogue. While
+ * voting is `open` the counts follow the server's stream, or the list is polled where the stream is refused.
  */
-export function useLeaderboard() {
-  const list = useQuery<ServerDemo[]>({ queryKey: demosQueryKey });
+export function useLeaderboard(open: boolean) {
+  const refetchInterval = useLiveCounts(open);
+  const list = useQuery<ServerDemo[]>({ queryKey: demosQueryKey, refetchInterval });
   useEffect(() => {
     // eslint-disable-next-line no-console -- spec §8: a failed demo list is logged as well as shown
     if (list.error) console.error(`Failed to fetch demos: ${list.error.message}`);
@@ -55,7 +58,7 @@ export function useLeaderboard() {
   });
   const voted = new Set(demos.filter((_, index) => statuses[index]?.data?.hasVoted).map((demo) => demo.id));
 
-  return { demos, voted, loading: list.isPending, failed: list.isError };
+  return { demos, voted, loading: list.isPending, failed: list.isError, live: open && list.isSuccess };
 }
 
 function refusal(error: Error): { title: string; description: string } {

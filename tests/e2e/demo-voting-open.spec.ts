@@ -115,6 +115,31 @@ test("Two browsers each see the other's vote after a reload", async ({ page, bro
   await other.close();
 });
 
+test("Two browsers side by side: a vote cast in one shows in the other without a reload", async ({ page, browser }) => {
+  const other = await browser.newContext({ baseURL: votingOpenURL });
+  const second = await other.newPage();
+  const problems = watchConsole(second);
+  const { title } = demoFor(3);
+
+  await openLeaderboard(page);
+  // The second browser follows the server's stream of counts once its leaderboard has loaded.
+  const stream = second.waitForResponse((response) => response.url().endsWith("/api/demos/events"));
+  await openLeaderboard(second);
+  expect((await stream).headers()["content-type"]).toBe("text/event-stream; charset=utf-8");
+  const before = await votesOf(second, title);
+
+  await card(page, title)
+    .getByRole("button", { name: `Vote for ${title}` })
+    .click();
+  await expect(card(page, title).getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
+  await expect(card(second, title).getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
+  // The vote was the first browser's: the second may still cast its own.
+  await expect(card(second, title).getByRole("button", { name: `Vote for ${title}` })).toBeEnabled();
+
+  expect(problems).toEqual([]);
+  await other.close();
+});
+
 test.describe("A refused vote", () => {
   test.use({ expectedConsole: /^Failed to load resource: the server responded with a status of (409|403) / });
 
