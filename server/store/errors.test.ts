@@ -68,18 +68,28 @@ describe("Which store errors mean the database is away (503) rather than a faile
       counts: failing(away),
       voteOf: failing(away),
       castVote: failing(bug),
+      votes: failing(away),
+      voidVotes: failing(away),
       cookieSecret: () => Promise.resolve("key"),
+      originHashKey: () => Promise.resolve("origin-key"),
       onCountsChanged: () => () => undefined,
       close: () => Promise.resolve(),
     };
     const reporting = reportingUnavailable(store, isPostgresUnavailable);
-    for (const call of [() => reporting.counts(), () => reporting.voteOf("demo-1", "v"), () => reporting.seed([])]) {
+    for (const call of [
+      () => reporting.counts(),
+      () => reporting.voteOf("demo-1", "v"),
+      () => reporting.seed([]),
+      () => reporting.votes(),
+      () => reporting.voidVotes([{ demoId: "demo-1", voterId: "v" }], "test", new Date()),
+    ]) {
       const error: unknown = await call().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as Error).cause).toBe(away);
     }
     await expect(reporting.castVote("demo-9", "v", new Date())).rejects.toBe(bug);
     expect(await reporting.cookieSecret()).toBe("key");
+    expect(await reporting.originHashKey()).toBe("origin-key");
     expect(reporting.engine).toBe("postgres");
   });
 });

@@ -67,8 +67,11 @@ export function reportingUnavailable(store: VoteStore, isUnavailable: (error: un
     seed: (demos) => guard(() => store.seed(demos)),
     counts: () => guard(() => store.counts()),
     voteOf: (demoId, voterId) => guard(() => store.voteOf(demoId, voterId)),
-    castVote: (demoId, voterId, at) => guard(() => store.castVote(demoId, voterId, at)),
+    castVote: (demoId, voterId, at, origin) => guard(() => store.castVote(demoId, voterId, at, origin)),
+    votes: () => guard(() => store.votes()),
+    voidVotes: (votes, reason, at) => guard(() => store.voidVotes(votes, reason, at)),
     cookieSecret: () => guard(() => store.cookieSecret()),
+    originHashKey: () => guard(() => store.originHashKey()),
     onCountsChanged: (listener) => store.onCountsChanged(listener),
     close: () => store.close(),
   };

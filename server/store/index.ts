@@ -2,7 +2,7 @@ import { openPostgresStore } from "./postgres";
 import { openSqliteStore } from "./sqlite";
 import type { VoteStore } from "./vote-store";
 
-export type { CastResult, SeedDemo, Vote, VoteStore } from "./vote-store";
+export type { CastResult, SeedDemo, StoredVote, Vote, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
 /**
  * PostgreSQL when a database URL is given (several servers can share it), otherwise the SQLite file; either keeps

@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
-import type { CastResult, SeedDemo, Vote, VoteStore } from "./vote-store";
+import type { CastResult, SeedDemo, StoredVote, Vote, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
 const cookieSecretKey = "voter-cookie-secret";
+const originHashKeyName = "vote-origin-hash-key";
+
+/** The pairs once each: a pair named twice in one call is voided (and counted) once. */
+export function distinctVotes(votes: readonly VoteKey[]): VoteKey[] {
+  const seen = new Map(votes.map((vote) => [JSON.stringify([vote.demoId, vote.voterId]), vote]));
+  return [...seen.values()];
+}
 
 /** The vote store over Kysely: the same queries for SQLite and PostgreSQL, each scoped to the store's edition. */
 export class KyselyVoteStore implements VoteStore {
@@ -65,19 +72,26 @@ export class KyselyVoteStore implements VoteStore {
     });
   }
 
-  async castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
-    const result = await this.castOnce(demoId, voterId, at);
+  async castVote(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult> {
+    const result = await this.castOnce(demoId, voterId, at, origin);
     if (result.counted) this.countsChanged();
     return result;
   }
 
-  private castOnce(demoId: string, voterId: string, at: Date): Promise<CastResult> {
+  private castOnce(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult> {
     return this.db.transaction().execute(async (trx) => {
       // The primary key decides: of two racing votes by one voter, one inserts and the other finds the row taken
       // (PostgreSQL makes the second wait for the first to commit), so the count moves once.
       const inserted = await trx
         .insertInto("votes_by_edition")
-        .values({ edition: this.edition, demo_id: demoId, voter_id: voterId, voted_at: at.toISOString() })
+        .values({
+          edition: this.edition,
+          demo_id: demoId,
+          voter_id: voterId,
+          voted_at: at.toISOString(),
+          address_hash: origin?.addressHash ?? null,
+          agent_hash: origin?.agentHash ?? null,
+        })
         .onConflict((conflict) => conflict.columns(["edition", "demo_id", "voter_id"]).doNothing())
         .returning("voted_at")
         .executeTakeFirst();
@@ -108,18 +122,74 @@ export class KyselyVoteStore implements VoteStore {
     });
   }
 
-  async cookieSecret() {
+  async votes(): Promise<StoredVote[]> {
+    const rows = await this.db
+      .selectFrom("votes_by_edition")
+      .select(["demo_id", "voter_id", "voted_at", "address_hash", "agent_hash", "voided_at", "void_reason"])
+      .where("edition", "=", this.edition)
+      .orderBy("voted_at")
+      .orderBy("demo_id")
+      .orderBy("voter_id")
+      .execute();
+    return rows.map((row) => ({
+      demoId: row.demo_id,
+      voterId: row.voter_id,
+      votedAt: row.voted_at,
+      addressHash: row.address_hash,
+      agentHash: row.agent_hash,
+      voidedAt: row.voided_at,
+      voidReason: row.void_reason,
+    }));
+  }
+
+  async voidVotes(votes: readonly VoteKey[], reason: string, at: Date): Promise<number> {
+    const voided = await this.db.transaction().execute(async (trx) => {
+      const dropped = new Map<string, number>();
+      // One vote at a time: an organiser voids a handful, and "not voided yet" in each update is what makes a
+      // second void (or one racing on another server, which waits for this row's lock) change nothing.
+      for (const { demoId, voterId } of distinctVotes(votes)) {
+        const row = await trx
+          .updateTable("votes_by_edition")
+          .set({ voided_at: at.toISOString(), void_reason: reason })
+          .where("edition", "=", this.edition)
+          .where("demo_id", "=", demoId)
+          .where("voter_id", "=", voterId)
+          .where("voided_at", "is", null)
+          .returning("demo_id")
+          .executeTakeFirst();
+        if (row) dropped.set(demoId, (dropped.get(demoId) ?? 0) + 1);
+      }
+      for (const [demoId, count] of dropped) {
+        await trx
+          .updateTable("vote_counts_by_edition")
+          .set((eb) => ({ votes: eb("votes", "-", count) }))
+          .where("edition", "=", this.edition)
+          .where("demo_id", "=", demoId)
+          .execute();
+      }
+      return [...dropped.values()].reduce((sum, count) => sum + count, 0);
+    });
+    if (voided > 0) this.countsChanged();
+    return voided;
+  }
+
+  cookieSecret() {
+    return this.setting(cookieSecretKey);
+  }
+
+  originHashKey() {
+    return this.setting(originHashKeyName);
+  }
+
+  /** A random key kept in the settings, made by whichever server asks first. */
+  private async setting(key: string) {
     // Servers starting together may both try to create the key: the first insert wins, and all read the same one.
     await this.db
       .insertInto("settings")
-      .values({ key: cookieSecretKey, value: randomBytes(32).toString("base64url") })
+      .values({ key, value: randomBytes(32).toString("base64url") })
       .onConflict((conflict) => conflict.column("key").doNothing())
       .execute();
-    const row = await this.db
-      .selectFrom("settings")
-      .select("value")
-      .where("key", "=", cookieSecretKey)
-      .executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirstOrThrow();
     return row.value;
   }
 

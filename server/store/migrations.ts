@@ -67,6 +67,16 @@ const migrations = (edition: string): Record<string, Migration> => ({
       await db.schema.dropTable("vote_counts").execute();
     },
   },
+  // Review after the fact (decision 029): each vote keeps keyed hashes of where it came from, never the address or
+  // user agent themselves, and a voided vote keeps its row with when and why. Votes from before stay null. SQLite
+  // adds one column per statement.
+  "003-vote-origin-and-voids": {
+    async up(db) {
+      for (const column of ["address_hash", "agent_hash", "voided_at", "void_reason"]) {
+        await db.schema.alterTable("votes_by_edition").addColumn(column, "text").execute();
+      }
+    },
+  },
 });
 
 /**

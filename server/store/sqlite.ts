@@ -11,10 +11,10 @@ import {
   type SqliteDialectConfig,
 } from "kysely";
 import { errorCode, isSqliteUnavailable, reportingUnavailable, StoreOpenError } from "./errors";
-import { KyselyVoteStore } from "./kysely-vote-store";
+import { distinctVotes, KyselyVoteStore } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
-import type { CastResult, VoteStore } from "./vote-store";
+import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
 /**
  * Kysely's SQLite dialect begins transactions DEFERRED and migrates without a transaction or a lock: two servers
@@ -48,6 +48,7 @@ interface PendingVote {
   demoId: string;
   voterId: string;
   votedAt: string;
+  origin: VoteOrigin | undefined;
   resolve: (result: CastResult) => void;
   reject: (error: unknown) => void;
 }
@@ -62,11 +63,12 @@ interface PendingVote {
 class SqliteVoteStore extends KyselyVoteStore {
   private queue: PendingVote[] = [];
   private readonly writeBatch: (votes: PendingVote[]) => void;
+  private readonly voidAll: SQLite.Transaction<(votes: readonly VoteKey[], reason: string, at: string) => number>;
 
   constructor(db: Kysely<Database>, database: SQLite.Database, edition: string) {
     super(db, "sqlite", edition);
-    const insert = database.prepare<[string, string, string, string]>(
-      "insert into votes_by_edition (edition, demo_id, voter_id, voted_at) values (?, ?, ?, ?) on conflict (edition, demo_id, voter_id) do nothing",
+    const insert = database.prepare<[string, string, string, string, string | null, string | null]>(
+      "insert into votes_by_edition (edition, demo_id, voter_id, voted_at, address_hash, agent_hash) values (?, ?, ?, ?, ?, ?) on conflict (edition, demo_id, voter_id) do nothing",
     );
     const increment = database.prepare<[string, string], { votes: number }>(
       "update vote_counts_by_edition set votes = votes + 1 where edition = ? and demo_id = ? returning votes",
@@ -75,7 +77,17 @@ class SqliteVoteStore extends KyselyVoteStore {
       "select v.voted_at, c.votes from votes_by_edition v join vote_counts_by_edition c using (edition, demo_id) where v.edition = ? and v.demo_id = ? and v.voter_id = ?",
     );
     const castOne = database.transaction((vote: PendingVote): CastResult => {
-      if (insert.run(edition, vote.demoId, vote.voterId, vote.votedAt).changes === 1) {
+      const { origin } = vote;
+      if (
+        insert.run(
+          edition,
+          vote.demoId,
+          vote.voterId,
+          vote.votedAt,
+          origin?.addressHash ?? null,
+          origin?.agentHash ?? null,
+        ).changes === 1
+      ) {
         const counted = increment.get(edition, vote.demoId);
         if (!counted) throw new Error(`No demo ${vote.demoId} in the store`);
         return { counted: true, votes: counted.votes, votedAt: vote.votedAt };
@@ -119,6 +131,36 @@ class SqliteVoteStore extends KyselyVoteStore {
       for (const settle of settled) settle();
       if (counted) this.countsChanged();
     };
+
+    // Voiding runs here too, synchronously, rather than through Kysely: a Kysely transaction spans several turns
+    // of the event loop on the one connection, and a batch of votes written in between would join it.
+    const voidOne = database.prepare<[string, string, string, string, string]>(
+      "update votes_by_edition set voided_at = ?, void_reason = ? where edition = ? and demo_id = ? and voter_id = ? and voided_at is null",
+    );
+    const decrement = database.prepare<[string, string]>(
+      "update vote_counts_by_edition set votes = votes - 1 where edition = ? and demo_id = ?",
+    );
+    this.voidAll = database.transaction((votes: readonly VoteKey[], reason: string, at: string): number => {
+      let voided = 0;
+      for (const { demoId, voterId } of distinctVotes(votes)) {
+        if (voidOne.run(at, reason, edition, demoId, voterId).changes === 1) {
+          decrement.run(edition, demoId);
+          voided++;
+        }
+      }
+      return voided;
+    });
+  }
+
+  override voidVotes(votes: readonly VoteKey[], reason: string, at: Date): Promise<number> {
+    // Votes waiting for their batch are written first, so a vote cast just before it can be voided.
+    this.flush();
+    // In a promise's executor, a failure (the database locked past busy_timeout) is a rejection, as elsewhere.
+    return new Promise((resolve) => {
+      const voided = this.voidAll.immediate(votes, reason, at.toISOString());
+      if (voided > 0) this.countsChanged();
+      resolve(voided);
+    });
   }
 
   private flush() {
@@ -127,9 +169,9 @@ class SqliteVoteStore extends KyselyVoteStore {
     if (votes.length > 0) this.writeBatch(votes);
   }
 
-  override castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
+  override castVote(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult> {
     return new Promise((resolve, reject) => {
-      if (this.queue.push({ demoId, voterId, votedAt: at.toISOString(), resolve, reject }) === 1) {
+      if (this.queue.push({ demoId, voterId, votedAt: at.toISOString(), origin, resolve, reject }) === 1) {
         setImmediate(() => {
           this.flush();
         });

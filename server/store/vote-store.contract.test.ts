@@ -164,6 +164,98 @@ for (const engine of all) {
       expect((await store.counts()).has("demo-9")).toBe(false);
     });
 
+    test("keeps where a vote came from as given, and nothing for a vote cast without it", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      const origin = { addressHash: "address-hash-1", agentHash: "agent-hash-1" };
+      await store.castVote("demo-1", "voter-a", at, origin);
+      await store.castVote("demo-2", "voter-b", new Date(at.getTime() + 1000));
+      // A repeated vote from elsewhere keeps the first vote's origin.
+      await store.castVote("demo-1", "voter-a", at, { addressHash: "other", agentHash: "other" });
+      expect(await store.votes()).toEqual([
+        {
+          demoId: "demo-1",
+          voterId: "voter-a",
+          votedAt: at.toISOString(),
+          ...origin,
+          voidedAt: null,
+          voidReason: null,
+        },
+        {
+          demoId: "demo-2",
+          voterId: "voter-b",
+          votedAt: new Date(at.getTime() + 1000).toISOString(),
+          addressHash: null,
+          agentHash: null,
+          voidedAt: null,
+          voidReason: null,
+        },
+      ]);
+    });
+
+    test("voids votes once: the counts drop, the votes stay with the reason, and their voters still cannot vote again", async () => {
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      for (const voter of ["voter-a", "voter-b", "voter-c"]) await store.castVote("demo-1", voter, at);
+      await store.castVote("demo-2", "voter-a", at);
+      let calls = 0;
+      store.onCountsChanged(() => {
+        calls++;
+      });
+      const voidedAt = new Date(at.getTime() + 3_600_000);
+      const chosen = [
+        { demoId: "demo-1", voterId: "voter-a" },
+        { demoId: "demo-1", voterId: "voter-b" },
+        { demoId: "demo-2", voterId: "voter-a" },
+        // Named twice, and a vote never cast: neither counts.
+        { demoId: "demo-1", voterId: "voter-b" },
+        { demoId: "demo-3", voterId: "voter-z" },
+      ];
+      expect(await store.voidVotes(chosen, "one script", voidedAt)).toBe(3);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toBe(1);
+      expect(await store.counts()).toEqual(
+        new Map([
+          ["demo-1", 94],
+          ["demo-2", 45],
+          ["demo-3", 46],
+        ]),
+      );
+      expect(await store.voidVotes(chosen, "again", new Date(voidedAt.getTime() + 1000))).toBe(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toBe(1);
+      expect((await store.counts()).get("demo-1")).toBe(94);
+
+      const stored = await store.votes();
+      expect(stored).toHaveLength(4);
+      expect(stored.find((vote) => vote.demoId === "demo-1" && vote.voterId === "voter-b")).toMatchObject({
+        voidedAt: voidedAt.toISOString(),
+        voidReason: "one script",
+      });
+      expect(stored.find((vote) => vote.voterId === "voter-c")).toMatchObject({ voidedAt: null, voidReason: null });
+      expect(await store.voteOf("demo-1", "voter-a")).toEqual({ votedAt: at.toISOString() });
+      expect(await store.castVote("demo-1", "voter-a", voidedAt)).toEqual({
+        counted: false,
+        votes: 94,
+        votedAt: at.toISOString(),
+      });
+      expect(await store.voidVotes([], "nothing", voidedAt)).toBe(0);
+    });
+
+    test("voids only its own edition's votes", async () => {
+      const database = await fresh();
+      const first = await database.open("edition-a");
+      const next = await database.open("edition-b");
+      await first.seed(seeds);
+      await next.seed(seeds);
+      await first.castVote("demo-1", "voter-a", at);
+      await next.castVote("demo-1", "voter-a", at);
+      expect(await next.voidVotes([{ demoId: "demo-1", voterId: "voter-a" }], "test", at)).toBe(1);
+      expect((await next.counts()).get("demo-1")).toBe(93);
+      expect((await first.counts()).get("demo-1")).toBe(94);
+      expect((await first.votes())[0]?.voidedAt).toBeNull();
+    });
+
     test("keeps every vote and its cookie key across a restart, and migrates an existing database without loss", async () => {
       const database = await fresh();
       const first = await database.open();
@@ -173,6 +265,9 @@ for (const engine of all) {
       const secret = await first.cookieSecret();
       expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(await first.cookieSecret()).toBe(secret);
+      const originKey = await first.originHashKey();
+      expect(originKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(originKey).not.toBe(secret);
       await first.close();
 
       const second = await database.open();
@@ -181,6 +276,7 @@ for (const engine of all) {
       expect(await second.voteOf("demo-3", "voter-b")).toEqual({ votedAt: at.toISOString() });
       expect((await second.castVote("demo-3", "voter-a", at)).counted).toBe(false);
       expect(await second.cookieSecret()).toBe(secret);
+      expect(await second.originHashKey()).toBe(originKey);
     });
 
     test("keeps editions apart in one database: each its own seeds, counts and voters", async () => {
@@ -240,6 +336,13 @@ for (const engine of all) {
       const tables = await sql<{ n: number }>`select count(*) as n from votes_by_edition`.execute(check);
       expect(Number(tables.rows[0]?.n)).toBe(3);
       await check.destroy();
+      // Votes from before origins were kept have none, and are not voided.
+      expect((await store.votes()).find((vote) => vote.voterId === "voter-b")).toMatchObject({
+        addressHash: null,
+        agentHash: null,
+        voidedAt: null,
+        voidReason: null,
+      });
     });
 
     test("lets two servers start on one new database at once: one migrates, both agree on the cookie key", async () => {

@@ -11,6 +11,34 @@ export interface Vote {
 }
 
 /**
+ * Where a vote came from, as keyed hashes (decision 029): the same client gives the same hashes, so votes can be
+ * grouped for review, but neither the address nor the user agent can be read back from them.
+ */
+export interface VoteOrigin {
+  addressHash: string;
+  agentHash: string;
+}
+
+/** A vote as the store keeps it, for review: voided votes included. */
+export interface StoredVote {
+  demoId: string;
+  voterId: string;
+  votedAt: string;
+  /** Null for votes cast before origins were kept. */
+  addressHash: string | null;
+  agentHash: string | null;
+  /** When an organiser voided it, or null. */
+  voidedAt: string | null;
+  voidReason: string | null;
+}
+
+/** One vote to void: the voter's vote for the demo. */
+export interface VoteKey {
+  demoId: string;
+  voterId: string;
+}
+
+/**
  * What casting a vote did. `counted: false` means the voter had already voted for the demo: nothing changed, and
  * `votedAt` is when they did.
  */
@@ -42,15 +70,31 @@ export interface VoteStore {
   counts(): Promise<Map<string, number>>;
   /** The voter's vote for the demo, or null if they have not voted for it. */
   voteOf(demoId: string, voterId: string): Promise<Vote | null>;
-  /** Casts the voter's vote for a seeded demo; a second vote changes nothing. Rejects for a demo never seeded. */
-  castVote(demoId: string, voterId: string, at: Date): Promise<CastResult>;
+  /**
+   * Casts the voter's vote for a seeded demo, keeping where it came from if given; a second vote changes nothing.
+   * Rejects for a demo never seeded.
+   */
+  castVote(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult>;
+  /** Every vote of this edition, voided ones included, oldest first. */
+  votes(): Promise<StoredVote[]>;
+  /**
+   * Voids the given votes that are not voided yet: each keeps its row (so its voter still cannot vote again for the
+   * demo) with `at` and `reason`, and its demo's count drops by one, in one transaction. Votes already voided, or
+   * never cast, change nothing. Answers how many were newly voided.
+   */
+  voidVotes(votes: readonly VoteKey[], reason: string, at: Date): Promise<number>;
   /**
    * The key that signs voter cookies: made once and kept in the store, so every server sharing the store (and
    * every restart) accepts the cookies the others issued.
    */
   cookieSecret(): Promise<string>;
   /**
-   * Calls `listener` after this edition's counts may have changed: a vote counted by this store, and on an engine
+   * The key of the vote origins' hashes when the environment gives none: made once and kept in the store like the
+   * cookie key, so every server sharing the store hashes one client alike.
+   */
+  originHashKey(): Promise<string>;
+  /**
+   * Calls `listener` after this edition's counts may have changed: a vote counted or voided by this store, and on an engine
    * that several servers share, by any of them. Calls are coalesced (several votes, one call); the listener reads
    * `counts()` for what changed. Returns the function that stops the calls.
    */
