@@ -2,6 +2,7 @@ import { METHODS, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { edition, type Demo, type Edition } from "../content";
+import { presenterFor } from "../app/lib/leaderboard";
 import { redirects } from "../app/lib/site-paths";
 import {
   defaultMaxLiveStreams,
@@ -51,6 +52,10 @@ export interface AppOptions {
   maxLiveStreams?: number;
   /** How often an idle live stream carries a heartbeat, in milliseconds; tests shorten it. */
   liveHeartbeatMs?: number;
+  /** The key of the vote origins' hashes (VOTE_HASH_KEY); without it the store's own. */
+  voteHashKey?: string;
+  /** The organisers' bearer token (ADMIN_TOKEN); without it the admin routes do not exist. */
+  adminToken?: string;
 }
 
 /** Builds the server: the JSON API under /api and the built site from memory for everything else. */
@@ -67,6 +72,8 @@ export async function buildApp({
   hsts = false,
   maxLiveStreams = defaultMaxLiveStreams,
   liveHeartbeatMs,
+  voteHashKey,
+  adminToken,
 }: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
   const site = await loadSite(clientDir).catch((error: unknown) => {
@@ -160,6 +167,7 @@ export async function buildApp({
       .send({ error: `${request.method} is not allowed here` }),
   );
 
+  const speakers = new Map(served.speakers.map((speaker) => [speaker.id, speaker]));
   await app.register(registerApi, {
     prefix: "/api",
     store,
@@ -172,6 +180,10 @@ export async function buildApp({
     ...(liveHeartbeatMs === undefined ? {} : { liveHeartbeatMs }),
     commonHeaders: headers,
     fastRoutes,
+    voteHashKey,
+    adminToken,
+    presentedLive: served.event.presentedLive,
+    presenterName: (id) => presenterFor(id, (speaker) => speakers.get(speaker)).name,
   });
 
   // The one file the server makes per request (site-server.ts leaves its path to Fastify).

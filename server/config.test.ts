@@ -55,6 +55,24 @@ describe("Server configuration", () => {
     );
   });
 
+  it("reads the admin token and the vote hash key, and never repeats a bad one", () => {
+    const token = "a".repeat(32);
+    expect(loadConfig({ ADMIN_TOKEN: token, VOTE_HASH_KEY: `${token}b` })).toMatchObject({
+      ADMIN_TOKEN: token,
+      VOTE_HASH_KEY: `${token}b`,
+    });
+    expect(() => loadConfig({ ADMIN_TOKEN: "short-secret" })).toThrow(
+      new ConfigError(
+        "Invalid configuration: ADMIN_TOKEN must be at least 32 characters without spaces (e.g. openssl rand -hex 32)",
+      ),
+    );
+    expect(() => loadConfig({ VOTE_HASH_KEY: `${token} with spaces` })).toThrow(
+      new ConfigError(
+        "Invalid configuration: VOTE_HASH_KEY must be at least 32 characters without spaces (e.g. openssl rand -hex 32)",
+      ),
+    );
+  });
+
   it("never repeats a bad database URL, which may hold a password", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://app:s3cret@db/glosaic" })).toThrow(
       new ConfigError("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"),

@@ -60,10 +60,22 @@ const envSchema = z.object({
     .int("MAX_LIVE_STREAMS must be a whole number")
     .min(0, "MAX_LIVE_STREAMS must be 0 or more")
     .default(defaultMaxLiveStreams),
+  // Secrets (decision 029): long enough that guessing is hopeless, and never repeated in an error (below).
+  ADMIN_TOKEN: z
+    .string()
+    .regex(/^\S{32,}$/, "ADMIN_TOKEN must be at least 32 characters without spaces (e.g. openssl rand -hex 32)")
+    .optional(),
+  VOTE_HASH_KEY: z
+    .string()
+    .regex(/^\S{32,}$/, "VOTE_HASH_KEY must be at least 32 characters without spaces (e.g. openssl rand -hex 32)")
+    .optional(),
 });
 
-/** Settings whose values must never reach a log or an error message (a database URL can hold a password). */
-const secret = new Set(["DATABASE_URL"]);
+/**
+ * Settings whose values must never reach a log or an error message: a database URL can hold a password, and the
+ * admin token and the hash key are secrets themselves.
+ */
+const secret = new Set(["DATABASE_URL", "ADMIN_TOKEN", "VOTE_HASH_KEY"]);
 
 export type Config = z.infer<typeof envSchema>;
 

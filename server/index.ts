@@ -54,6 +54,8 @@ async function main() {
     hsts: config.BEHIND_HTTPS,
     limits: { votes: config.RATE_LIMIT_VOTES, reads: config.RATE_LIMIT_READS },
     maxLiveStreams: config.MAX_LIVE_STREAMS,
+    voteHashKey: config.VOTE_HASH_KEY,
+    adminToken: config.ADMIN_TOKEN,
   }).catch(async (error: unknown) => {
     await store.close();
     throw error;

@@ -44,8 +44,11 @@ export function presenterFor(id: string, speakerById: (id: string) => Speaker | 
     : { name: id, title: "Presenter", portrait: placeholderPortrait };
 }
 
-/** Most votes first; equal counts keep the order they came in, so ranks never shuffle between renders. */
-function ranked(demos: Omit<LeaderboardDemo, "rank">[]): LeaderboardDemo[] {
+/**
+ * Most votes first; equal counts keep the order they came in (the catalogue's), so ranks never shuffle between
+ * renders. The one ranking: the leaderboard's, and the organisers' results (server/api/admin.ts).
+ */
+export function ranked<Demo extends { votes: number }>(demos: readonly Demo[]): (Demo & { rank: number })[] {
   return [...demos].sort((a, b) => b.votes - a.votes).map((demo, index) => ({ ...demo, rank: index + 1 }));
 }
 

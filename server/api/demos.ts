@@ -8,6 +8,7 @@ import type { VoteStore } from "../store";
 import type { FastRoute } from "../site-server";
 import { isCrossSite } from "./origin";
 import { limitedBy, rateLimitHeaderNames, type RateLimiter } from "./rate-limit";
+import { voteOrigin } from "./vote-origin";
 import { ensureVoter, voterOf } from "./voter";
 
 export interface DemosApiOptions {
@@ -21,6 +22,8 @@ export interface DemosApiOptions {
   /** Rate limits, shared by every route of their kind: reading the demo API, and casting votes. */
   reads: RateLimiter;
   votes: RateLimiter;
+  /** The key of the hashes of each vote's origin (decision 029): VOTE_HASH_KEY, or the store's. */
+  originHashKey: string;
   /** The headers every response carries (app.ts), for responses made outside Fastify. */
   commonHeaders?: Record<string, string>;
   /** Registers a GET route answered before Fastify's routing (site-server.ts); path relative to the API. */
@@ -34,7 +37,18 @@ const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
 /** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote. */
 export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
-  const { store, demos, votingWindow, now, siteUrl, reads, votes, commonHeaders = {}, serveFast } = options;
+  const {
+    store,
+    demos,
+    votingWindow,
+    now,
+    siteUrl,
+    reads,
+    votes,
+    originHashKey,
+    commonHeaders = {},
+    serveFast,
+  } = options;
   const limitReads = limitedBy(reads);
   // Every start: demos new to the store get their seed count; demos it knows keep theirs.
   await store.seed(demos);
@@ -73,6 +87,14 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
   let listing: { body: Buffer; version: number; madeAt: number } | undefined;
   let pending: { version: number; body: Promise<Buffer> } | undefined;
   let version = 0;
+  // Counts that drop without a vote here (an organiser voids votes) make the listing stale at once too.
+  const stopListening = store.onCountsChanged(() => {
+    version++;
+  });
+  app.addHook("onClose", (_instance, done) => {
+    stopListening();
+    done();
+  });
   async function makeListing(): Promise<Buffer> {
     const startedAt = version;
     const madeAt = Date.now();
@@ -175,7 +197,12 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
         return reply.code(403).send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
       }
       const voter = ensureVoter(request, reply);
-      const result = await store.castVote(demo.id, voter, at);
+      const result = await store.castVote(
+        demo.id,
+        voter,
+        at,
+        voteOrigin(originHashKey, request.ip, request.headers["user-agent"]),
+      );
       if (result.counted) version++;
       if (!result.counted) {
         return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });

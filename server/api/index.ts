@@ -2,12 +2,13 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
 import type { FastRoute } from "../site-server";
 import { registerDemoEvents } from "./demo-events";
+import { registerAdmin } from "./admin";
 import { registerDemos, type DemosApiOptions } from "./demos";
 import { registerHealth } from "./health";
 import { RateLimiter } from "./rate-limit";
 import { registerVoting } from "./voting";
 
-export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "serveFast"> {
+export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "serveFast" | "originHashKey"> {
   /** Where routes answered before Fastify (see site-server.ts) are registered, by full path. */
   fastRoutes?: Map<string, FastRoute>;
   /** Requests per client IP and minute: casting votes, and reading the demo API. */
@@ -15,6 +16,14 @@ export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "s
   /** Live leaderboard streams this server holds at most, and how often each carries a heartbeat. */
   maxLiveStreams: number;
   liveHeartbeatMs?: number;
+  /** The key of the vote origins' hashes (VOTE_HASH_KEY); without it, the store's own. */
+  voteHashKey?: string;
+  /** The organisers' bearer token (ADMIN_TOKEN); without it the admin routes do not exist. */
+  adminToken?: string;
+  /** How many of the demos with the most votes are presented live (the edition's event). */
+  presentedLive: number;
+  /** A presenter's name by speaker id, for the organisers' results. */
+  presenterName: (id: string) => string;
 }
 
 const minute = 60_000;
@@ -35,6 +44,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
   const votes = new RateLimiter(options.limits.votes, minute);
   await app.register(registerHealth);
   const { store, demos, votingWindow, now, siteUrl, commonHeaders, fastRoutes } = options;
+  const originHashKey = options.voteHashKey ?? (await store.originHashKey());
   const serveFast = (path: string, route: FastRoute) => fastRoutes?.set(`${app.prefix}${path}`, route);
   // Named one by one: `options` also carries this plugin's own prefix, which the demos routes must not repeat.
   await app.register(registerDemos, {
@@ -45,6 +55,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     siteUrl,
     reads,
     votes,
+    originHashKey,
     commonHeaders,
     serveFast,
   });
@@ -58,6 +69,19 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
   });
   await app.register(registerVoting, { votingWindow, reads });
+  // Only when a token is set: otherwise the paths fall to the 404 below like any unknown one.
+  if (options.adminToken) {
+    await app.register(registerAdmin, {
+      prefix: "/admin",
+      store,
+      demos,
+      presentedLive: options.presentedLive,
+      presenterName: options.presenterName,
+      token: options.adminToken,
+      now,
+      reads,
+    });
+  }
   // A path the API knows, asked with a method it does not answer, is a 405 naming the methods it does answer.
   app.all("/*", (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
