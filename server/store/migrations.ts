@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Migration } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
 import type { Database } from "./schema";
 
 /**
@@ -97,7 +97,18 @@ async function migrate<Tables>(
   edition: string,
   run: (migrator: Migrator) => ReturnType<Migrator["migrateToLatest"]>,
 ) {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations(edition)) } });
+  // On PostgreSQL, Kysely looks for its own migration tables in every schema of the database unless told which: a
+  // store would take another schema's tables (another application's, or another test's: the tests open a schema
+  // each, many at once) for its own, and fail. Its schema is the connection's current one, where they were made.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations(edition)) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
