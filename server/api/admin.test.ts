@@ -218,39 +218,59 @@ describe("The admin API", () => {
     expect(response.body).not.toContain("Mozilla");
   });
 
-  it("voids chosen votes: the counts drop in GET /api/demos at once, and voiding twice changes nothing", async () => {
+  it("voids a cluster the review found: the counts drop in GET /api/demos at once, the cluster goes, and voiding twice changes nothing", async () => {
     const app = await start({ adminToken: token, demos });
-    const [target = ""] = ids;
-    const voters: string[] = [];
-    for (let index = 0; index < 3; index++) {
-      voters.push((await voteFrom(app, target, "203.0.113.66")).cookies.find((c) => c.name === voterCookie)!.value);
+    const [target = "", other = ""] = ids;
+    const cookies: string[] = [];
+    for (let index = 0; index < burstMinVotes; index++) {
+      cookies.push(cookieOf(await voteFrom(app, target, "203.0.113.66"))!);
     }
-    expect(await listed(app, target)).toBe(3);
-    const review = (await admin(app, "/review")).json<{ clusters: unknown[] }>();
-    expect(review.clusters).toEqual([]);
-    const stored = (await admin(app, "/results")).json<{ demos: { id: string; votes: number }[] }>();
-    expect(stored.demos.find((demo) => demo.id === target)?.votes).toBe(3);
+    // One vote of the same voter for another demo, which stays counted.
+    await voteFrom(app, other, "203.0.113.66", { cookies: { [voterCookie]: cookies[0]! } });
+    expect(await listed(app, target)).toBe(burstMinVotes);
+    type Review = { clusters: { votes: { demoId: string; voterId: string }[] }[] };
+    const [cluster] = (await admin(app, "/review")).json<Review>().clusters;
+    expect(cluster?.votes).toHaveLength(burstMinVotes);
 
-    // The voter ids as the review lists them: the unsigned part of the cookie.
-    const voterIds = voters.map((cookie) => cookie.split(".")[0]!);
-    const body = { votes: voterIds.slice(0, 2).map((voterId) => ({ demoId: target, voterId })), reason: "one script" };
+    const body = { votes: cluster!.votes.map(({ demoId, voterId }) => ({ demoId, voterId })), reason: "one script" };
     const voided = await app.inject({ method: "POST", url: "/api/admin/votes/void", headers: auth, payload: body });
     expect(voided.statusCode).toBe(200);
     expect(voided.headers["cache-control"]).toBe("no-store");
-    expect(voided.json()).toEqual({ voided: 2 });
-    expect(await listed(app, target)).toBe(1);
+    expect(voided.json()).toEqual({ voided: burstMinVotes });
+    expect(await listed(app, target)).toBe(0);
+    expect(await listed(app, other)).toBe(1);
     const results = (await admin(app, "/results")).json<{
       demos: { id: string; votes: number; voidedVotes: number }[];
     }>();
-    expect(results.demos.find((demo) => demo.id === target)).toMatchObject({ votes: 1, voidedVotes: 2 });
+    expect(results.demos.find((demo) => demo.id === target)).toMatchObject({ votes: 0, voidedVotes: burstMinVotes });
+    expect(results.demos.find((demo) => demo.id === other)).toMatchObject({ votes: 1, voidedVotes: 0 });
+    expect((await admin(app, "/review")).json<Review>().clusters).toEqual([]);
 
     const again = await app.inject({ method: "POST", url: "/api/admin/votes/void", headers: auth, payload: body });
     expect(again.json()).toEqual({ voided: 0 });
-    expect(await listed(app, target)).toBe(1);
+    expect(await listed(app, target)).toBe(0);
     // A voided voter still cannot vote again for that demo.
-    const revote = await voteFrom(app, target, "203.0.113.66", { cookies: { [voterCookie]: voters[0]! } });
+    const revote = await voteFrom(app, target, "203.0.113.66", { cookies: { [voterCookie]: cookies[1]! } });
     expect(revote.statusCode).toBe(409);
-    expect(await listed(app, target)).toBe(1);
+    expect(await listed(app, target)).toBe(0);
+  });
+
+  it("answers over a real connection, and only with the token", async () => {
+    const app = await start({ adminToken: token });
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const refused = await fetch(`${address}/api/admin/results`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    const answered = await fetch(`${address}/api/admin/results.csv`, { headers: auth });
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect((await answered.text()).split("\r\n")).toHaveLength(ids.length + 2);
+
+    const without = await start();
+    const missing = await fetch(`${await without.listen({ port: 0, host: "127.0.0.1" })}/api/admin/results`, {
+      headers: auth,
+    });
+    expect(missing.status).toBe(404);
   });
 
   it("answers a malformed void request 400 with a clear message", async () => {
