@@ -12,8 +12,11 @@ export function distinctVotes(votes: readonly VoteKey[]): VoteKey[] {
   return [...seen.values()];
 }
 
-/** The vote store over Kysely: the same queries for SQLite and PostgreSQL, each scoped to the store's edition. */
-export class KyselyVoteStore implements VoteStore {
+/**
+ * The vote store over Kysely: the same queries for SQLite and PostgreSQL, each scoped to the store's edition, but for
+ * casting votes, which each engine does in its own way.
+ */
+export abstract class KyselyVoteStore implements VoteStore {
   private readonly countListeners = new Set<() => void>();
   private changeScheduled = false;
 
@@ -72,55 +75,11 @@ export class KyselyVoteStore implements VoteStore {
     });
   }
 
-  async castVote(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult> {
-    const result = await this.castOnce(demoId, voterId, at, origin);
-    if (result.counted) this.countsChanged();
-    return result;
-  }
-
-  private castOnce(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult> {
-    return this.db.transaction().execute(async (trx) => {
-      // The primary key decides: of two racing votes by one voter, one inserts and the other finds the row taken
-      // (PostgreSQL makes the second wait for the first to commit), so the count moves once.
-      const inserted = await trx
-        .insertInto("votes_by_edition")
-        .values({
-          edition: this.edition,
-          demo_id: demoId,
-          voter_id: voterId,
-          voted_at: at.toISOString(),
-          address_hash: origin?.addressHash ?? null,
-          agent_hash: origin?.agentHash ?? null,
-        })
-        .onConflict((conflict) => conflict.columns(["edition", "demo_id", "voter_id"]).doNothing())
-        .returning("voted_at")
-        .executeTakeFirst();
-      if (inserted) {
-        const { votes } = await trx
-          .updateTable("vote_counts_by_edition")
-          .set((eb) => ({ votes: eb("votes", "+", 1) }))
-          .where("edition", "=", this.edition)
-          .where("demo_id", "=", demoId)
-          .returning("votes")
-          .executeTakeFirstOrThrow();
-        return { counted: true, votes, votedAt: inserted.voted_at };
-      }
-      const earlier = await trx
-        .selectFrom("votes_by_edition")
-        .select("voted_at")
-        .where("edition", "=", this.edition)
-        .where("demo_id", "=", demoId)
-        .where("voter_id", "=", voterId)
-        .executeTakeFirstOrThrow();
-      const { votes } = await trx
-        .selectFrom("vote_counts_by_edition")
-        .select("votes")
-        .where("edition", "=", this.edition)
-        .where("demo_id", "=", demoId)
-        .executeTakeFirstOrThrow();
-      return { counted: false, votes, votedAt: earlier.voted_at };
-    });
-  }
+  /**
+   * Each engine casts votes its own way, in batches of the votes that arrive together (sqlite.ts, postgres.ts), and
+   * calls countsChanged() after a batch that counted one.
+   */
+  abstract castVote(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult>;
 
   async votes(): Promise<StoredVote[]> {
     const rows = await this.db

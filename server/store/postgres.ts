@@ -1,14 +1,213 @@
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { isPostgresUnavailable, reportingUnavailable } from "./errors";
+import { errorCode, isPostgresUnavailable, reportingUnavailable } from "./errors";
 import { KyselyVoteStore } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
+import { CountsChannel, countsChannel } from "./postgres-counts-channel";
 import type { Database } from "./schema";
-import type { VoteStore } from "./vote-store";
+import type { CastResult, VoteStore } from "./vote-store";
 
 export interface PostgresStoreOptions {
   /** Keep the tables in this schema (it must exist) instead of the connection's default: tests use one each. */
   schema?: string;
+}
+
+interface PendingVote {
+  demoId: string;
+  voterId: string;
+  votedAt: string;
+  resolve: (result: CastResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What the batch statement says of each distinct vote, by its place in the batch. */
+interface BatchRow {
+  index: number;
+  known: boolean;
+  counted: boolean;
+  votes: number | null;
+  earlier: string | null;
+}
+
+/** PostgreSQL's deadlock_detected: two servers' batches took the same counts in opposite orders; one is undone. */
+const deadlock = "40P01";
+const deadlockRetries = 3;
+
+/**
+ * The PostgreSQL store casts votes in batches, one statement each: the votes that arrive while a batch is in
+ * flight go together in the next. A vote through Kysely's transaction was four round trips (BEGIN, insert,
+ * update, COMMIT) and a commit of its own, with the demo's count row locked from the update to the commit, so
+ * votes for one demo queued behind each other's commits (decision 028). One batch in flight per server: its
+ * statements never wait for each other's row locks.
+ */
+class PostgresVoteStore extends KyselyVoteStore {
+  private queue: PendingVote[] = [];
+  /** The batch in flight, if any. */
+  private writing: Promise<void> | undefined;
+  private flushScheduled = false;
+  private channel: CountsChannel | undefined;
+
+  constructor(
+    private readonly kysely: Kysely<Database>,
+    edition: string,
+  ) {
+    super(kysely, "postgres", edition);
+  }
+
+  /** Hears the other servers' votes on `channel`, and tells them of this one's. */
+  async listen(config: pg.ClientConfig, pool: pg.Pool, channel: string) {
+    this.channel = new CountsChannel(config, pool, channel, this.edition, () => {
+      this.countsChanged();
+    });
+    await this.channel.listen();
+  }
+
+  override castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ demoId, voterId, votedAt: at.toISOString(), resolve, reject });
+      if (this.writing || this.flushScheduled) return;
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.flush();
+      });
+    });
+  }
+
+  private flush() {
+    if (this.writing || this.queue.length === 0) return;
+    const votes = this.queue;
+    this.queue = [];
+    this.writing = this.write(votes).finally(() => {
+      this.writing = undefined;
+      // The votes that came meanwhile have waited one batch already: they go now.
+      this.flush();
+    });
+  }
+
+  /** Writes the votes and settles each; never rejects. */
+  private async write(votes: PendingVote[]) {
+    // One row per voter and demo: a voter's repeats in one batch get the first one's answer, as not counted.
+    const groups = new Map<string, PendingVote[]>();
+    for (const vote of votes) {
+      const key = JSON.stringify([vote.demoId, vote.voterId]);
+      const group = groups.get(key);
+      if (group) group.push(vote);
+      else groups.set(key, [vote]);
+    }
+    const distinct = [...groups.values()].map(([first]) => first as PendingVote);
+    let rows: BatchRow[];
+    try {
+      rows = await this.castBatch(distinct);
+    } catch (error) {
+      for (const vote of votes) vote.reject(error);
+      return;
+    }
+    const byIndex = new Map(rows.map((row) => [row.index, row]));
+    const raced: number[] = [];
+    for (const index of distinct.keys()) {
+      const row = byIndex.get(index);
+      if (row?.known && !row.counted && row.earlier === null) raced.push(index);
+    }
+    // A vote the statement did not insert because a vote of another server's committed after the statement's
+    // snapshot: the snapshot cannot show it, a second statement can. Only a voter racing themself gets here.
+    const earlier =
+      raced.length > 0 ? await this.earlierVotes(raced.map((index) => distinct[index] as PendingVote)) : [];
+    let counted = false;
+    for (const [index, group] of [...groups.values()].entries()) {
+      const row = byIndex.get(index);
+      const [first, ...repeats] = group as [PendingVote, ...PendingVote[]];
+      let result: CastResult | undefined;
+      if (row?.known && row.votes !== null) {
+        const votedAt = row.counted ? first.votedAt : (row.earlier ?? earlier[raced.indexOf(index)]?.voted_at);
+        const votes = row.counted ? row.votes : Math.max(row.votes, earlier[raced.indexOf(index)]?.votes ?? 0);
+        if (votedAt !== undefined) result = { counted: row.counted, votes, votedAt };
+      }
+      if (!result) {
+        const error = new Error(row?.known === false ? `No demo ${first.demoId} in the store` : "Vote not written");
+        for (const vote of group) vote.reject(error);
+        continue;
+      }
+      counted ||= result.counted;
+      first.resolve(result);
+      for (const repeat of repeats) repeat.resolve({ ...result, counted: false });
+    }
+    if (counted) {
+      this.countsChanged();
+      this.channel?.announce();
+    }
+  }
+
+  /**
+   * One statement for the whole batch: insert the votes for known demos (skipping the voters' earlier ones), add
+   * what was inserted to each demo's count, and answer for each vote whether it counted, the count after, and the
+   * earlier vote's time. Votes for unknown demos are left out, so they fail alone.
+   */
+  private async castBatch(votes: PendingVote[]): Promise<BatchRow[]> {
+    const edition = this.edition;
+    const query = sql<BatchRow>`
+      with input as (
+        select demo_id, voter_id, voted_at, (n - 1)::int as index
+        from unnest(${votes.map((vote) => vote.demoId)}::text[], ${votes.map((vote) => vote.voterId)}::text[],
+          ${votes.map((vote) => vote.votedAt)}::text[]) with ordinality as t(demo_id, voter_id, voted_at, n)
+      ),
+      inserted as (
+        insert into votes_by_edition (edition, demo_id, voter_id, voted_at)
+        select ${edition}::text, input.demo_id, input.voter_id, input.voted_at
+        from input join vote_counts_by_edition known on known.edition = ${edition} and known.demo_id = input.demo_id
+        -- Rows in one order on every server: two batches never wait for each other's votes in a cycle.
+        order by input.demo_id, input.voter_id
+        on conflict (edition, demo_id, voter_id) do nothing
+        returning demo_id, voter_id
+      ),
+      added as (select demo_id, count(*)::int as n from inserted group by demo_id),
+      updated as (
+        update vote_counts_by_edition counts set votes = counts.votes + added.n
+        from added where counts.edition = ${edition} and counts.demo_id = added.demo_id
+        returning counts.demo_id, counts.votes
+      )
+      select input.index, known.demo_id is not null as known, inserted.voter_id is not null as counted,
+        coalesce(updated.votes, known.votes) as votes, earlier.voted_at as earlier
+      from input
+      left join vote_counts_by_edition known on known.edition = ${edition} and known.demo_id = input.demo_id
+      left join inserted on inserted.demo_id = input.demo_id and inserted.voter_id = input.voter_id
+      left join updated on updated.demo_id = input.demo_id
+      left join votes_by_edition earlier
+        on earlier.edition = ${edition} and earlier.demo_id = input.demo_id and earlier.voter_id = input.voter_id`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await query.execute(this.kysely)).rows;
+      } catch (error) {
+        // The statement was undone whole: nothing of it counted, so running it again counts each vote once.
+        if (errorCode(error) !== deadlock || attempt > deadlockRetries) throw error;
+      }
+    }
+  }
+
+  private async earlierVotes(votes: PendingVote[]) {
+    const found = await this.kysely
+      .selectFrom("votes_by_edition as vote")
+      .innerJoin("vote_counts_by_edition as counts", (join) =>
+        join.onRef("counts.edition", "=", "vote.edition").onRef("counts.demo_id", "=", "vote.demo_id"),
+      )
+      .select(["vote.demo_id", "vote.voter_id", "vote.voted_at", "counts.votes"])
+      .where("vote.edition", "=", this.edition)
+      .where((eb) =>
+        eb.or(
+          votes.map((vote) => eb.and([eb("vote.demo_id", "=", vote.demoId), eb("vote.voter_id", "=", vote.voterId)])),
+        ),
+      )
+      .execute();
+    return votes.map((vote) => found.find((row) => row.demo_id === vote.demoId && row.voter_id === vote.voterId));
+  }
+
+  override async close() {
+    // Votes waiting for the next batch are written, not dropped.
+    this.flush();
+    while (this.writing) await this.writing;
+    await this.channel?.close();
+    await super.close();
+  }
 }
 
 /** Connects to PostgreSQL at `connectionString` and migrates the vote store there. */
@@ -18,12 +217,13 @@ export async function openPostgresStore(
   { schema }: PostgresStoreOptions = {},
 ): Promise<VoteStore> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-  const pool = new pg.Pool({
+  const config: pg.ClientConfig = {
     connectionString,
     // Fail a request quickly while the database is away rather than hold it open.
     connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool(config);
   // A connection that the database drops (a restart, a failover, a network cut) is an event, not a crash: the
   // pool discards it and the next query opens a new one. pg-pool listens for errors on idle clients only (it
   // re-emits them here); a client checked out between two statements of a transaction that loses its socket
@@ -34,11 +234,15 @@ export async function openPostgresStore(
     client.on("error", () => undefined);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let store: PostgresVoteStore;
   try {
     await migrateToLatest(db, edition);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    store = new PostgresVoteStore(db, edition);
+    await store.listen(config, pool, countsChannel(rows[0]?.schema ?? "public"));
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return reportingUnavailable(new KyselyVoteStore(db, "postgres", edition), isPostgresUnavailable);
+  return reportingUnavailable(store, isPostgresUnavailable);
 }
