@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
 import pg from "pg";
 import { edition } from "../content";
 import { isChoosable, personalCalendarPath, selectionQuery } from "../app/lib/my-schedule";
@@ -183,6 +184,38 @@ async function compareWithNginx(ours: string, nginx: string, paths: string[]) {
   return differences;
 }
 
+/** Each demo's count and the votes stored for it, by edition and demo. */
+const tallyQuery = (schema: string) =>
+  `select c.edition || ' ' || c.demo_id as demo, c.votes, (select count(*) from ${schema}votes_by_edition v where v.edition = c.edition and v.demo_id = c.demo_id) as stored from ${schema}vote_counts_by_edition c`;
+/** pg answers count(*) as a string. */
+interface TallyRow {
+  demo: string;
+  votes: number | string;
+  stored: number | string;
+}
+type Tally = Map<string, { votes: number; stored: number }>;
+const tallied = (rows: TallyRow[]): Tally =>
+  new Map(rows.map((row) => [row.demo, { votes: Number(row.votes), stored: Number(row.stored) }]));
+
+/**
+ * Nothing lost or counted twice: what each demo's count gained during the vote row equals the votes stored for it
+ * meanwhile. One line for the table's notes.
+ */
+function checkTallies(engine: string, before: Tally, after: Tally) {
+  const wrong: string[] = [];
+  let stored = 0;
+  for (const [demo, now] of after) {
+    const then = before.get(demo) ?? { votes: 0, stored: 0 };
+    stored += now.stored - then.stored;
+    if (now.votes - then.votes !== now.stored - then.stored) {
+      wrong.push(`${demo}: count +${now.votes - then.votes}, stored +${now.stored - then.stored}`);
+    }
+  }
+  return wrong.length === 0
+    ? `${engine}: after the run every count equals its seed plus the votes stored (${String(stored)} votes).`
+    : `${engine}: COUNTS DIFFER FROM THE STORED VOTES: ${wrong.join("; ")}`;
+}
+
 async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
   const work = await mkdtemp(path.join(tmpdir(), "glosaic-bench-"));
@@ -284,10 +317,16 @@ async function main() {
     ]);
 
     const voteScript = path.join(root, "scripts/load/vote.lua");
+    const tallyNotes: string[] = [];
+    const sqliteFile = new SQLite(path.join(work, "votes.sqlite"), { readonly: true });
+    const sqliteTally = () => tallied(sqliteFile.prepare<[], TallyRow>(tallyQuery("")).all());
+    const sqliteBefore = sqliteTally();
     const votesSqlite = await measure("POST vote, distinct voters: SQLite", oursAt("/"), () => ours.pid, {
       script: voteScript,
       env: { VOTE_ORIGIN: `http://127.0.0.1:${ports.ours}` },
     });
+    tallyNotes.push(checkTallies("SQLite", sqliteBefore, sqliteTally()));
+    sqliteFile.close();
 
     let votesPg: Row;
     const schema = `bench_${process.pid}`;
@@ -299,6 +338,8 @@ async function main() {
         const url = `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
         const oursPg = await startOurServer(ports.oursPg, { DATABASE_URL: url });
         running.push(oursPg);
+        const pgTally = async () => tallied((await admin.query<TallyRow>(tallyQuery(`${schema}.`))).rows);
+        const pgBefore = await pgTally();
         votesPg = await measure(
           "POST vote, distinct voters: PostgreSQL",
           `http://127.0.0.1:${ports.oursPg}/`,
@@ -309,6 +350,7 @@ async function main() {
           },
         );
         await oursPg.stop();
+        tallyNotes.push(checkTallies("PostgreSQL", pgBefore, await pgTally()));
       } finally {
         await admin.query(`drop schema ${schema} cascade`);
       }
@@ -383,10 +425,14 @@ async function main() {
       `| SQLite votes/s (p99) | ${fmt(sqlite.requestsPerSecond)} (${fmt(sqlite.p99Ms, 1)} ms) | | | 5000 (< 50 ms) | ${votesMet ? "yes" : "no"} |`,
     );
     if (votesPg.result) {
+      const postgres = votesPg.result;
+      const met =
+        postgres.requestsPerSecond >= 5000 && postgres.p99Ms < 50 && postgres.non2xx + postgres.socketErrors === 0;
       lines.push(
-        `| PostgreSQL votes/s (p99) | ${fmt(votesPg.result.requestsPerSecond)} (${fmt(votesPg.result.p99Ms, 1)} ms) | | | - | - |`,
+        `| PostgreSQL votes/s (p99) | ${fmt(postgres.requestsPerSecond)} (${fmt(postgres.p99Ms, 1)} ms) | | | 5000 (< 50 ms) | ${met ? "yes" : "no"} |`,
       );
     }
+    lines.push("", ...tallyNotes);
     if (headerDifferences) {
       lines.push(
         "",
