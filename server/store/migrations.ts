@@ -97,13 +97,7 @@ async function migrate<Tables>(
   edition: string,
   run: (migrator: Migrator) => ReturnType<Migrator["migrateToLatest"]>,
 ) {
-  // On PostgreSQL, Kysely looks for its own migration tables in every schema of the database unless told which: a
-  // store would take another schema's tables (another application's, or another test's: the tests open a schema
-  // each, many at once) for its own, and fail. Its schema is the connection's current one, where they were made.
-  const schema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
+  const schema = await migrationTableSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations(edition)) },
@@ -115,4 +109,16 @@ async function migrate<Tables>(
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(failed ? `Migration ${failed} failed: ${reason}` : `Migrations failed: ${reason}`);
   }
+}
+
+/**
+ * On PostgreSQL, the schema the store's tables go in. Kysely decides whether its migration tables exist by looking
+ * in every schema of the database, but creates and reads them through the search path: a second schema in one
+ * database (another deployment's, a test's, the bench's) found the first one's tables and failed with `relation
+ * "kysely_migration_lock" does not exist`. Named, it looks in this schema only.
+ */
+async function migrationTableSchema<Tables>(db: Kysely<Tables>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }

@@ -36,6 +36,19 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     };
   };
 
+  it("migrates a new schema beside another schema's store in the same database", async () => {
+    if (!postgres) throw new Error("unreachable");
+    const other = await postgres.create();
+    try {
+      await (await other.open()).seed(seeds);
+      const store = await (await fresh()).open();
+      await store.seed(seeds);
+      expect((await store.castVote("demo-1", "voter-a", at)).votes).toBe(11);
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it("casts votes that arrive together in one statement: repeats count once, an unknown demo fails alone", async () => {
     const store = await (await fresh()).open();
     await store.seed(seeds);
