@@ -74,6 +74,25 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     );
   });
 
+  it("counts every vote when two servers cast many at once for the same demos, and each voter once", async () => {
+    const database = await fresh();
+    const [a, b] = await Promise.all([database.open(), database.open()]);
+    await a.seed(seeds);
+    const cast = (store: typeof a, prefix: string) =>
+      Array.from({ length: 300 }, (_, index) =>
+        store.castVote(seeds[index % 2]?.id ?? "", `${prefix}-${String(index % 150)}`, at),
+      );
+    // Each voter votes twice at once, on one server or on both.
+    const results = await Promise.all([...cast(a, "a"), ...cast(b, "b"), ...cast(a, "both"), ...cast(b, "both")]);
+    expect(results.filter((result) => result.counted)).toHaveLength(450);
+    expect(await a.counts()).toEqual(
+      new Map([
+        ["demo-1", 10 + 225],
+        ["demo-2", 20 + 225],
+      ]),
+    );
+  });
+
   it("tells a store the votes another store on the same database counted for its edition, and not another edition's", async () => {
     const database = await fresh();
     const [a, b, otherEdition, otherWitness] = await Promise.all([

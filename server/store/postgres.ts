@@ -32,18 +32,26 @@ interface BatchRow {
 /** PostgreSQL's deadlock_detected: two servers' batches took the same counts in opposite orders; one is undone. */
 const deadlock = "40P01";
 const deadlockRetries = 3;
+/**
+ * Batches one server keeps in flight at once, on as many connections: PostgreSQL works on them side by side, on as
+ * many cores. Each takes the count rows of its demos in demo order, so they queue for each other, never deadlock.
+ */
+const maxBatchesInFlight = 2;
+
+const keyOf = (vote: PendingVote) => JSON.stringify([vote.demoId, vote.voterId]);
 
 /**
- * The PostgreSQL store casts votes in batches, one statement each: the votes that arrive while a batch is in
- * flight go together in the next. A vote through Kysely's transaction was four round trips (BEGIN, insert,
+ * The PostgreSQL store casts votes in batches, one statement each: the votes that arrive while the batches in
+ * flight are busy go together in the next. A vote through Kysely's transaction was four round trips (BEGIN, insert,
  * update, COMMIT) and a commit of its own, with the demo's count row locked from the update to the commit, so
- * votes for one demo queued behind each other's commits (decision 028). One batch in flight per server: its
- * statements never wait for each other's row locks.
+ * votes for one demo queued behind each other's commits (decision 028).
  */
 class PostgresVoteStore extends KyselyVoteStore {
   private queue: PendingVote[] = [];
-  /** The batch in flight, if any. */
-  private writing: Promise<void> | undefined;
+  /** The batches in flight. */
+  private readonly writing = new Set<Promise<void>>();
+  /** The voter and demo of every vote in flight: a repeat waits for the first one's batch rather than race it. */
+  private readonly inFlight = new Set<string>();
   private flushScheduled = false;
   private channel: CountsChannel | undefined;
 
@@ -65,7 +73,7 @@ class PostgresVoteStore extends KyselyVoteStore {
   override castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ demoId, voterId, votedAt: at.toISOString(), resolve, reject });
-      if (this.writing || this.flushScheduled) return;
+      if (this.writing.size >= maxBatchesInFlight || this.flushScheduled) return;
       this.flushScheduled = true;
       setImmediate(() => {
         this.flushScheduled = false;
@@ -75,14 +83,20 @@ class PostgresVoteStore extends KyselyVoteStore {
   }
 
   private flush() {
-    if (this.writing || this.queue.length === 0) return;
-    const votes = this.queue;
-    this.queue = [];
-    this.writing = this.write(votes).finally(() => {
-      this.writing = undefined;
-      // The votes that came meanwhile have waited one batch already: they go now.
+    if (this.writing.size >= maxBatchesInFlight || this.queue.length === 0) return;
+    const votes: PendingVote[] = [];
+    const later: PendingVote[] = [];
+    for (const vote of this.queue) (this.inFlight.has(keyOf(vote)) ? later : votes).push(vote);
+    this.queue = later;
+    if (votes.length === 0) return;
+    for (const vote of votes) this.inFlight.add(keyOf(vote));
+    const writing: Promise<void> = this.write(votes).finally(() => {
+      this.writing.delete(writing);
+      for (const vote of votes) this.inFlight.delete(keyOf(vote));
+      // The votes that came meanwhile have waited for a batch already: they go now.
       this.flush();
     });
+    this.writing.add(writing);
   }
 
   /** Writes the votes and settles each; never rejects. */
@@ -90,7 +104,7 @@ class PostgresVoteStore extends KyselyVoteStore {
     // One row per voter and demo: a voter's repeats in one batch get the first one's answer, as not counted.
     const groups = new Map<string, PendingVote[]>();
     for (const vote of votes) {
-      const key = JSON.stringify([vote.demoId, vote.voterId]);
+      const key = keyOf(vote);
       const group = groups.get(key);
       if (group) group.push(vote);
       else groups.set(key, [vote]);
@@ -161,19 +175,31 @@ class PostgresVoteStore extends KyselyVoteStore {
         returning demo_id, voter_id
       ),
       added as (select demo_id, count(*)::int as n from inserted group by demo_id),
+      -- The count rows in one order for every batch: batches in flight together never wait for each other in a cycle.
+      locked as (
+        select counts.demo_id from vote_counts_by_edition counts
+        where counts.edition = ${edition} and counts.demo_id in (select demo_id from added)
+        order by counts.demo_id
+        for update
+      ),
       updated as (
         update vote_counts_by_edition counts set votes = counts.votes + added.n
-        from added where counts.edition = ${edition} and counts.demo_id = added.demo_id
+        from added join locked on locked.demo_id = added.demo_id
+        where counts.edition = ${edition} and counts.demo_id = added.demo_id
         returning counts.demo_id, counts.votes
       )
       select input.index, known.demo_id is not null as known, inserted.voter_id is not null as counted,
-        coalesce(updated.votes, known.votes) as votes, earlier.voted_at as earlier
+        coalesce(updated.votes, known.votes) as votes,
+        -- A lookup by key for each vote not inserted: joined, the votes table was scanned whole, a statement as slow
+        -- as the table was large (5 ms for 50 votes at 15,000 stored, 12 ms at 45,000; 2 ms this way at any size).
+        case when inserted.voter_id is null then (
+          select earlier.voted_at from votes_by_edition earlier
+          where earlier.edition = ${edition} and earlier.demo_id = input.demo_id and earlier.voter_id = input.voter_id
+        ) end as earlier
       from input
       left join vote_counts_by_edition known on known.edition = ${edition} and known.demo_id = input.demo_id
       left join inserted on inserted.demo_id = input.demo_id and inserted.voter_id = input.voter_id
-      left join updated on updated.demo_id = input.demo_id
-      left join votes_by_edition earlier
-        on earlier.edition = ${edition} and earlier.demo_id = input.demo_id and earlier.voter_id = input.voter_id`;
+      left join updated on updated.demo_id = input.demo_id`;
     for (let attempt = 1; ; attempt++) {
       try {
         return (await query.execute(this.kysely)).rows;
@@ -204,7 +230,7 @@ class PostgresVoteStore extends KyselyVoteStore {
   override async close() {
     // Votes waiting for the next batch are written, not dropped.
     this.flush();
-    while (this.writing) await this.writing;
+    while (this.writing.size > 0) await Promise.all(this.writing);
     await this.channel?.close();
     await super.close();
   }
