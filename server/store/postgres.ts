@@ -100,7 +100,15 @@ class PostgresVoteStore extends KyselyVoteStore {
   }
 
   /** Writes the votes and settles each; never rejects. */
-  private async write(votes: PendingVote[]) {
+  private write(votes: PendingVote[]) {
+    return this.writeOnce(votes).catch((error: unknown) => {
+      // The second query for raced votes failed (the database went away mid-batch): every vote not yet answered
+      // is refused (settling an answered one again changes nothing).
+      for (const vote of votes) vote.reject(error);
+    });
+  }
+
+  private async writeOnce(votes: PendingVote[]) {
     // One row per voter and demo: a voter's repeats in one batch get the first one's answer, as not counted.
     const groups = new Map<string, PendingVote[]>();
     for (const vote of votes) {
