@@ -129,6 +129,25 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     expect((await b.counts()).get("demo-1")).toBe(11);
   });
 
+  it("tells the other stores of its edition when it voids votes", async () => {
+    const database = await fresh();
+    const [a, b] = await Promise.all([database.open(), database.open()]);
+    await a.seed(seeds);
+    await a.castVote("demo-1", "voter-a", at);
+    const heardByB = counting();
+    // Listening from here: the vote's own announcement may still be on its way, so count what comes after it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    b.onCountsChanged(heardByB.listener);
+    expect(await a.voidVotes([{ demoId: "demo-1", voterId: "voter-a" }], "test", at)).toBe(1);
+    await vi.waitFor(
+      () => {
+        expect(heardByB.calls.count).toBeGreaterThan(0);
+      },
+      { timeout: 2000 },
+    );
+    expect((await b.counts()).get("demo-1")).toBe(10);
+  });
+
   it("listens again after its connection is cut, and counts the gap as a change", async () => {
     const database = await fresh();
     const [a, b] = await Promise.all([database.open(), database.open()]);

@@ -5,7 +5,7 @@ import { KyselyVoteStore } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import { CountsChannel, countsChannel } from "./postgres-counts-channel";
 import type { Database } from "./schema";
-import type { CastResult, VoteStore } from "./vote-store";
+import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
 export interface PostgresStoreOptions {
   /** Keep the tables in this schema (it must exist) instead of the connection's default: tests use one each. */
@@ -16,6 +16,7 @@ interface PendingVote {
   demoId: string;
   voterId: string;
   votedAt: string;
+  origin: VoteOrigin | undefined;
   resolve: (result: CastResult) => void;
   reject: (error: unknown) => void;
 }
@@ -70,9 +71,9 @@ class PostgresVoteStore extends KyselyVoteStore {
     await this.channel.listen();
   }
 
-  override castVote(demoId: string, voterId: string, at: Date): Promise<CastResult> {
+  override castVote(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ demoId, voterId, votedAt: at.toISOString(), resolve, reject });
+      this.queue.push({ demoId, voterId, votedAt: at.toISOString(), origin, resolve, reject });
       if (this.writing.size >= maxBatchesInFlight || this.flushScheduled) return;
       this.flushScheduled = true;
       setImmediate(() => {
@@ -169,13 +170,16 @@ class PostgresVoteStore extends KyselyVoteStore {
     const edition = this.edition;
     const query = sql<BatchRow>`
       with input as (
-        select demo_id, voter_id, voted_at, (n - 1)::int as index
+        select demo_id, voter_id, voted_at, address_hash, agent_hash, (n - 1)::int as index
         from unnest(${votes.map((vote) => vote.demoId)}::text[], ${votes.map((vote) => vote.voterId)}::text[],
-          ${votes.map((vote) => vote.votedAt)}::text[]) with ordinality as t(demo_id, voter_id, voted_at, n)
+          ${votes.map((vote) => vote.votedAt)}::text[],
+          ${votes.map((vote) => vote.origin?.addressHash ?? null)}::text[],
+          ${votes.map((vote) => vote.origin?.agentHash ?? null)}::text[])
+          with ordinality as t(demo_id, voter_id, voted_at, address_hash, agent_hash, n)
       ),
       inserted as (
-        insert into votes_by_edition (edition, demo_id, voter_id, voted_at)
-        select ${edition}::text, input.demo_id, input.voter_id, input.voted_at
+        insert into votes_by_edition (edition, demo_id, voter_id, voted_at, address_hash, agent_hash)
+        select ${edition}::text, input.demo_id, input.voter_id, input.voted_at, input.address_hash, input.agent_hash
         from input join vote_counts_by_edition known on known.edition = ${edition} and known.demo_id = input.demo_id
         -- Rows in one order on every server: two batches never wait for each other's votes in a cycle.
         order by input.demo_id, input.voter_id
@@ -216,6 +220,13 @@ class PostgresVoteStore extends KyselyVoteStore {
         if (errorCode(error) !== deadlock || attempt > deadlockRetries) throw error;
       }
     }
+  }
+
+  /** Voids as every store does, and tells the other servers, whose pages show the counts drop too. */
+  override async voidVotes(votes: readonly VoteKey[], reason: string, at: Date): Promise<number> {
+    const voided = await super.voidVotes(votes, reason, at);
+    if (voided > 0) this.channel?.announce();
+    return voided;
   }
 
   private async earlierVotes(votes: PendingVote[]) {
