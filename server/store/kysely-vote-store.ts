@@ -12,6 +12,16 @@ export function distinctVotes(votes: readonly VoteKey[]): VoteKey[] {
   return [...seen.values()];
 }
 
+/** A vote waiting for its engine's next batch (sqlite.ts, postgres.ts), and how to answer its caller. */
+export interface PendingVote {
+  demoId: string;
+  voterId: string;
+  votedAt: string;
+  origin: VoteOrigin | undefined;
+  resolve: (result: CastResult) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * The vote store over Kysely: the same queries for SQLite and PostgreSQL, each scoped to the store's edition, but for
  * casting votes, which each engine does in its own way.

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { errorCode, isPostgresUnavailable, reportingUnavailable } from "./errors";
-import { KyselyVoteStore } from "./kysely-vote-store";
+import { KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import { CountsChannel, countsChannel } from "./postgres-counts-channel";
 import type { Database } from "./schema";
@@ -10,15 +10,6 @@ import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 export interface PostgresStoreOptions {
   /** Keep the tables in this schema (it must exist) instead of the connection's default: tests use one each. */
   schema?: string;
-}
-
-interface PendingVote {
-  demoId: string;
-  voterId: string;
-  votedAt: string;
-  origin: VoteOrigin | undefined;
-  resolve: (result: CastResult) => void;
-  reject: (error: unknown) => void;
 }
 
 /** What the batch statement says of each distinct vote, by its place in the batch. */

@@ -11,7 +11,7 @@ import {
   type SqliteDialectConfig,
 } from "kysely";
 import { errorCode, isSqliteUnavailable, reportingUnavailable, StoreOpenError } from "./errors";
-import { distinctVotes, KyselyVoteStore } from "./kysely-vote-store";
+import { distinctVotes, KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
 import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
@@ -42,15 +42,6 @@ class LockingSqliteDialect extends SqliteDialect {
       }
     })();
   }
-}
-
-interface PendingVote {
-  demoId: string;
-  voterId: string;
-  votedAt: string;
-  origin: VoteOrigin | undefined;
-  resolve: (result: CastResult) => void;
-  reject: (error: unknown) => void;
 }
 
 /**
