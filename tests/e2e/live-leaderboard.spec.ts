@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import { edition } from "../../content";
+import { pollingIntervalMs } from "../../app/lib/use-live-counts";
 import { burstMinVotes, type Review } from "../../server/api/review";
 import { testDatabaseUrl } from "../../server/test-support/databases";
 import { startServer, stopServer, votingOpenEnv, type ServerProcess } from "../../server/test-support/server-process";
@@ -129,5 +133,44 @@ test.describe("Two servers on one PostgreSQL", () => {
     expect(((await voided.json()) as { voided: number }).voided).toBe(burst!.votes.length);
     await expect(count(onB)).toHaveText(votes(before + burstMinVotes - burst!.votes.length));
     expect(problems).toEqual([]);
+  });
+});
+
+test.describe("A server that holds no more live leaderboards", () => {
+  const port = mainPort + 4;
+  let server: ServerProcess | undefined;
+  let folder = "";
+
+  test.beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "glosaic-e2e-streams-"));
+    server = await startServer({
+      port,
+      env: { ...votingOpenEnv, MAX_LIVE_STREAMS: "0", DATABASE_PATH: path.join(folder, "votes.sqlite") },
+    });
+  });
+
+  test.afterAll(async () => {
+    await stopServer(server);
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  test("refuses the stream, and the page polls the counts instead", async ({ browser }) => {
+    const base = `http://127.0.0.1:${String(port)}`;
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    // The refusal is the one complaint expected: Chromium reports the stream's 503.
+    const problems = watchConsole(page, /EventSource's response has a status 503|status of 503/);
+    const refused = page.waitForResponse((response) => response.url().endsWith("/api/demos/events"));
+    await page.goto("/demo-voting");
+    await waitForHydration(page);
+    expect((await refused).status()).toBe(503);
+    await expect(page.getByText("Loading demos...")).toBeHidden();
+    const before = Number.parseInt((await count(page).textContent()) ?? "", 10);
+    const cast = await fetch(`${base}/api/demos/${demo.id}/vote`, { method: "POST", headers: { origin: base } });
+    expect(cast.status).toBe(201);
+    // Within a polling interval or two, without a reload.
+    await expect(count(page)).toHaveText(votes(before + 1), { timeout: pollingIntervalMs * 3 });
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
