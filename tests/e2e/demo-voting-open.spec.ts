@@ -224,13 +224,11 @@ test.describe("With reduced motion", () => {
       expect(cast.status).toBe(201);
     }
     await expect(
-      page
-        .getByRole("status")
-        .filter({
-          hasText: new RegExp(
-            `^Leaderboard changed: .*${last.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is now #\\d+`,
-          ),
-        }),
+      page.getByRole("status").filter({
+        hasText: new RegExp(
+          `^Leaderboard changed: .*${last.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is now #\\d+`,
+        ),
+      }),
     ).toBeAttached();
     expect(await runningAnimations(page)).toEqual([]);
   });
