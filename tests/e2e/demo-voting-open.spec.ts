@@ -119,7 +119,10 @@ test("Two browsers side by side: a vote cast in one shows in the other without a
   const other = await browser.newContext({ baseURL: votingOpenURL });
   const second = await other.newPage();
   const problems = watchConsole(second);
-  const { title } = demoFor(3);
+  // The catalogue's last demo, which the counting tests above leave alone: with every page following the counts
+  // live, a vote here must not move a count another test is checking. Others vote for it too (the tests below,
+  // security.spec.ts), so this checks that the second browser catches up with the first, not one exact number.
+  const { title } = edition.demos.at(-1)!;
 
   await openLeaderboard(page);
   // The second browser follows the server's stream of counts once its leaderboard has loaded.
@@ -131,8 +134,13 @@ test("Two browsers side by side: a vote cast in one shows in the other without a
   await card(page, title)
     .getByRole("button", { name: `Vote for ${title}` })
     .click();
-  await expect(card(page, title).getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
-  await expect(card(second, title).getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
+  await expect(card(page, title).getByText("You voted for this demo")).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [first, seen] = [await votesOf(page, title), await votesOf(second, title)];
+      return seen === first && seen > before;
+    })
+    .toBe(true);
   // The vote was the first browser's: the second may still cast its own.
   await expect(card(second, title).getByRole("button", { name: `Vote for ${title}` })).toBeEnabled();
 
