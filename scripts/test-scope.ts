@@ -2,11 +2,11 @@
  * Which tests a run takes, for the suite's passes over editions (scripts/test-editions.ts). The tests of the
  * spec's exact strings and figures live in files named `*.reference.test.ts` (unit) and `*.reference.spec.ts`
  * (browser): they run on the reference edition whatever EDITION says. Every other test takes its expected values
- * from the edition it runs on. `GLOSAIC_TESTS` says which of the two a run takes; unset, both.
+ * from the edition it runs on. `TEST_SCOPE` says which of the two a run takes; unset, both.
  */
 export type TestScope = "all" | "edition" | "reference";
 
-export const testScopeVariable = "GLOSAIC_TESTS";
+export const testScopeVariable = "TEST_SCOPE";
 
 export function testScope(env: NodeJS.ProcessEnv = process.env): TestScope {
   const value = env[testScopeVariable] ?? "all";
