@@ -1,5 +1,5 @@
-import displayFont from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
-import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import displayFont from "../.generated/fonts/space-grotesk.woff2?url";
+import textFont from "../.generated/fonts/inter.woff2?url";
 import { useContext, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
+import { HydrateLater, hydrationSlices } from "./components/hydrate-later";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
 import { homeIslandPath } from "./lib/site-paths";
@@ -47,7 +48,10 @@ function handleSays(handle: unknown, flag: keyof PageHandle): boolean {
 function HydratedMark() {
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) document.documentElement.dataset.hydrated = "true";
+    if (!hydrated) return;
+    void hydrationSlices().then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, [hydrated]);
   return null;
 }
@@ -75,12 +79,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <SkipLink />
             <NavBar />
-            <div className="flex min-h-dvh flex-col pt-16">
-              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                {children}
-              </main>
-              <SiteFooter />
-            </div>
+            <HydrateLater>
+              <div className="flex min-h-dvh flex-col pt-16">
+                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                  {children}
+                </main>
+                <SiteFooter />
+              </div>
+            </HydrateLater>
           </>
         )}
         {staticPage ? (

@@ -13,23 +13,42 @@
  * paint, where each task over 50 ms counts as blocking time (docs/decisions/030); three keep each task near half.
  */
 const preloadsPerTask = 3;
-const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const bootstrap = /<script[^>]* type="module" async(?:="")?>([\s\S]*?)<\/script>/;
+const islandScript = /<script type="module" src="([^"]+)"><\/script>/;
+/**
+ * Waits for the first contentful paint. The browser reports it once it is on screen; where it cannot, a timeout set
+ * from a frame callback runs after that frame has painted.
+ */
+const firstPaint = [
+  "await new Promise((resolve) => {",
+  '  if (!PerformanceObserver.supportedEntryTypes.includes("paint")) return requestAnimationFrame(() => setTimeout(resolve));',
+  "  new PerformanceObserver((list, observer) => {",
+  '    if (list.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), resolve();',
+  '  }).observe({ type: "paint", buffered: true });',
+  "});",
+];
 const sideEffectImport = /^import "([^"]+)";$/;
 const namespaceImport = /^import \* as (route\d+) from "([^"]+)";$/;
 
 /**
  * The page with its modulepreload links removed and its bootstrap script rewritten to preload and import the same
- * modules once the first frame has painted. Pages without React Router's bootstrap (the static home page) are
- * returned as they are; a bootstrap of an unexpected shape stops the build rather than shipping a page that
- * cannot hydrate.
+ * modules once the first frame has painted. A page without React Router's bootstrap (the static home page) has
+ * its island script load after the first paint in the same way; a bootstrap of an unexpected shape stops the build
+ * rather than shipping a page that cannot hydrate.
  */
 export function deferHydration(html: string): string {
   const found = bootstrap.exec(html);
   if (!found) {
     if (html.includes('rel="modulepreload"'))
       throw new Error("Module preloads without React Router's bootstrap script");
-    return html;
+    // A static page's island (the home page's) waits for the first paint too: its module and the few it imports
+    // would otherwise be fetched, a round trip each, ahead of the page's first paint.
+    return html.replace(
+      islandScript,
+      (_, src: string) =>
+        `<script type="module">${[...firstPaint, `await import(${JSON.stringify(src)});`].join("\n")}</script>`,
+    );
   }
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1] as string);
   const imports: { binding?: string; href: string }[] = [];
@@ -49,14 +68,7 @@ export function deferHydration(html: string): string {
 
   const bindings = imports.map((entry) => entry.binding ?? "").join(", ");
   const script = [
-    // The browser reports the first contentful paint once it is on screen; where it cannot, a timeout set from a
-    // frame callback runs after that frame has painted.
-    "await new Promise((resolve) => {",
-    '  if (!PerformanceObserver.supportedEntryTypes.includes("paint")) return requestAnimationFrame(() => setTimeout(resolve));',
-    "  new PerformanceObserver((list, observer) => {",
-    '    if (list.getEntriesByName("first-contentful-paint").length > 0) observer.disconnect(), resolve();',
-    '  }).observe({ type: "paint", buffered: true });',
-    "});",
+    ...firstPaint,
     // The modules the imports below would only discover one level at a time, a few per task: starting a request
     // is not free (~1 ms each on a fast machine while DevTools watches the network, four times that on a phone),
     // and this runs just as the visitor starts reading and scrolling.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { budgets, measure } from "./js-budget";
+import { budget, measure } from "./js-budget";
 
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 let site: string;
@@ -34,9 +34,9 @@ describe("the JavaScript budget", () => {
       scripts: 2,
       externalBytes: gzipped(files["assets/entry.js"] as string) + gzipped(files["assets/shared.js"] as string),
       inlineBytes: gzipped("window.x=1"),
-      limit: budgets.home,
+      limit: budget,
     });
-    expect(pages.find((page) => page.route === "/agenda")).toMatchObject({ total: 0, limit: budgets.page });
+    expect(pages.find((page) => page.route === "/agenda")).toMatchObject({ total: 0, limit: budget });
     expect(pages.find((page) => page.route === "/talk")).toMatchObject({
       scripts: 2,
       externalBytes: home?.externalBytes,

@@ -15,9 +15,9 @@ import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
  *   npm run audit                    every route in sitemap.xml, mobile and desktop: reports/lighthouse.md
  *   npm run test:lighthouse          the sitemap's fixed pages, a talk and a speaker, mobile (part of npm test)
  *
- * Targets: 100 in Accessibility, Best Practices and SEO everywhere; Performance 100 on desktop and at least 98 on
- * mobile (the sample, which runs on busy CI machines, fails below 95 on mobile). Runs are sequential: two audits at
- * once on two cores would measure each other.
+ * Targets: 100 in Accessibility, Best Practices and SEO everywhere; Performance 100 on desktop and on mobile (the
+ * sample, which runs on busy CI machines, fails below 95 on mobile); the largest paint within 1.2 s on mobile
+ * (docs/decisions/032). Runs are sequential: two audits at once on two cores would measure each other.
  */
 const sample = process.argv.includes("--sample");
 /** The sample: the fixed pages in the sitemap, a talk and a speaker. */
@@ -37,8 +37,13 @@ interface Row {
   tbt: number;
   cls: number;
   scriptBytes: number;
+  /** Per category, the audits that cost it points. */
+  lost: Record<(typeof categories)[number], string[]>;
   failing: string[];
 }
+
+/** The largest contentful paint a mobile page must reach, in ms (simulated slow 4G, Lighthouse's default). */
+const lcpTarget = 1200;
 
 async function sitemapPaths(): Promise<string[]> {
   const xml = await readFile("build/client/sitemap.xml", "utf8");
@@ -46,8 +51,25 @@ async function sitemapPaths(): Promise<string[]> {
 }
 
 function targetsFor(formFactor: FormFactor): Record<(typeof categories)[number], number> {
-  const performance = formFactor === "desktop" ? 100 : sample ? 95 : 98;
+  const performance = formFactor === "mobile" && sample ? 95 : 100;
   return { performance, accessibility: 100, "best-practices": 100, seo: 100 };
+}
+
+/** What a row misses: each category below its target, with the audits that cost it, and a late largest paint. */
+function failingOf(row: Omit<Row, "failing">): string[] {
+  const targets = targetsFor(row.formFactor);
+  const categoryMisses = categories.flatMap((category) =>
+    row.scores[category] >= targets[category]
+      ? []
+      : [
+          `${category} ${String(row.scores[category])} < ${String(targets[category])} (${row.lost[category].join(", ")})`,
+        ],
+  );
+  const lcpMiss =
+    row.formFactor === "mobile" && row.lcp > lcpTarget
+      ? [`LCP ${(row.lcp / 1000).toFixed(2)} s > ${(lcpTarget / 1000).toFixed(1)} s`]
+      : [];
+  return [...categoryMisses, ...lcpMiss];
 }
 
 async function audit(origin: string, chromePort: number, pagePath: string, formFactor: FormFactor): Promise<Row> {
@@ -65,16 +87,16 @@ async function audit(origin: string, chromePort: number, pagePath: string, formF
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const resources = lhr.audits["resource-summary"]?.details as
     { items?: { resourceType: string; transferSize: number }[] } | undefined;
-  const targets = targetsFor(formFactor);
-  const failing = categories.flatMap((category) => {
-    if (scores[category] >= targets[category]) return [];
-    // Name the audits that cost points, so a red run says what to fix.
-    const lost = (lhr.categories[category]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id);
-    return [`${category} ${String(scores[category])} < ${String(targets[category])} (${lost.join(", ")})`];
-  });
-  return {
+  // Name the audits that cost points, so a red run says what to fix.
+  const lost = Object.fromEntries(
+    categories.map((category) => [
+      category,
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    ]),
+  ) as Row["lost"];
+  const row = {
     path: pagePath,
     formFactor,
     scores,
@@ -82,14 +104,16 @@ async function audit(origin: string, chromePort: number, pagePath: string, formF
     tbt: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     scriptBytes: resources?.items?.find((item) => item.resourceType === "script")?.transferSize ?? 0,
-    failing,
+    lost,
   };
+  return { ...row, failing: failingOf(row) };
 }
 
 /**
  * One audit, or, when it misses a target or Lighthouse fails to record the page (it asks to be run again), the
- * median of five by Performance: the machines are shared, and another process's burst of work shows up as
- * blocking time on our page. Lighthouse's own guidance is to take the median of five runs.
+ * median of five: the machines are shared, and another process's burst of work shows up as blocking time on our
+ * page. Lighthouse's own guidance is to take the median of five runs. The row is the run of median Performance,
+ * with the median largest paint of the five.
  */
 async function auditSettled(origin: string, chromePort: number, pagePath: string, formFactor: FormFactor) {
   const first = await audit(origin, chromePort, pagePath, formFactor).catch((error: unknown) => error as Error);
@@ -102,8 +126,10 @@ async function auditSettled(origin: string, chromePort: number, pagePath: string
   }
   const rows = runs.filter((run): run is Row => !(run instanceof Error));
   if (rows.length === 0) throw runs[0] as Error;
-  rows.sort((a, b) => a.scores.performance - b.scores.performance);
-  return rows[Math.floor((rows.length - 1) / 2)] as Row;
+  const middle = Math.floor((rows.length - 1) / 2);
+  const lcp = rows.map((run) => run.lcp).sort((a, b) => a - b)[middle] ?? Number.NaN;
+  const median = { ...([...rows].sort((a, b) => a.scores.performance - b.scores.performance)[middle] as Row), lcp };
+  return { ...median, failing: failingOf(median) };
 }
 
 function report(rows: Row[]): string {
@@ -117,8 +143,9 @@ function report(rows: Row[]): string {
     `Lighthouse 12.8.2 in Debian's Chromium against our own server (\`${sample ? "npm run test:lighthouse" : "npm run audit"}\`), ${new Date().toISOString()},`,
     `on ${String(cpus().length)} cores; load average ${loadBefore} before the run and ${loadavg()[0]?.toFixed(2) ?? "?"} after (simulated throttling scales with the machine's own speed).`,
     "Mobile: Lighthouse's default (Moto G Power, simulated slow 4G, 4x CPU slowdown); desktop: its desktop preset.",
-    "Targets: Performance 100 desktop, 98 mobile; Accessibility, Best Practices and SEO 100. A route that misses a",
-    "target on its first run is run four more times and reported by the median Performance of the five.",
+    `Targets: Performance 100${sample ? " (95 on mobile in this sample)" : ""}; Accessibility, Best Practices and SEO 100; on mobile, LCP at most ${(lcpTarget / 1000).toFixed(1)} s.`,
+    "A route that misses a target on its first run is run four more times and reported by the median Performance of",
+    "the five, with their median LCP.",
     "",
     "| route | form | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JavaScript transferred |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",

@@ -9,6 +9,7 @@ import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { withPolicy } from "../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
 import { scheduleFiles } from "./schedule-export";
+import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 /**
@@ -80,9 +81,28 @@ async function* files(dir: string): AsyncGenerator<string> {
  */
 async function finishPages() {
   let count = 0;
+  const characters = await readFile(charactersFile, "utf8");
+  const symbolFonts = (await readdir(path.join(clientDir, "assets"))).filter((file) => symbolsFilePattern.test(file));
+  const symbolPreloads = symbolFonts
+    .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin="anonymous"/>`)
+    .join("");
   for await (const file of files(clientDir)) {
     if (!file.endsWith(".html")) continue;
-    await writeFile(file, withPolicy(deferHydration(await readFile(file, "utf8"))));
+    let html = await readFile(file, "utf8");
+    // The fonts hold the characters scripts/subset-fonts.ts found in the content and the app; a page that shows
+    // another (a word built some other way) would paint it in a fallback face.
+    const missing = missingCharacters(html, characters);
+    if (missing.length > 0) {
+      throw new Error(
+        `${path.relative(clientDir, file)} shows characters the subset fonts lack (${missing.join(" ")}): add them to scripts/subset-fonts.ts`,
+      );
+    }
+    // A page that shows a ligature symbol needs the fonts' small file of them: fetched with the others, not
+    // after the stylesheet has named it. At the end of <head>, after what the page's components render there.
+    if (Array.from(ligatureSymbols).some((symbol) => paintedText(html).includes(symbol))) {
+      html = html.replace("</head>", `${symbolPreloads}</head>`);
+    }
+    await writeFile(file, withPolicy(deferHydration(html)));
     count++;
   }
   return count;

@@ -32,11 +32,15 @@ export function pagePolicy(hashes: string[]): string {
   ].join("; ");
 }
 
-/** The page with its policy as the first element of <head>, before any script it governs. */
+/**
+ * The page with its policy as the last element of <head>: before any script it governs (they are all in <body>),
+ * and after every element the page's components render there, which hydration matches one by one in order.
+ */
 export function withPolicy(html: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(inlineScriptHashes(html))}"/>`;
-  if (!/<head>/.test(html)) throw new Error("A prerendered page without <head>: cannot add its security policy");
-  return html.replace("<head>", `<head>${meta}`);
+  if (!html.includes("</head>")) throw new Error("A prerendered page without <head>: cannot add its security policy");
+  if (/<script/.test(html.slice(0, html.indexOf("</head>")))) throw new Error("A script in <head>, before its policy");
+  return html.replace("</head>", `${meta}</head>`);
 }
 
 /** The policy a page carries, read back by the server. */

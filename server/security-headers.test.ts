@@ -79,6 +79,12 @@ describe("Security headers", () => {
     expect(policy).toMatch(/frame-ancestors 'none'$/);
   });
 
+  it("a page carries its policy as the last element of <head>, and a script in <head> stops the build", () => {
+    const html = page("Policy");
+    expect(html).toMatch(/<title>Policy<\/title><meta http-equiv="Content-Security-Policy" content="[^"]+"\/><\/head>/);
+    expect(() => withPolicy("<html><head><script>1</script></head><body></body></html>")).toThrow(/A script in <head>/);
+  });
+
   it("the stream screens may be framed by any site; other pages by none", async () => {
     for (const url of ["/countdown", "/brb"]) {
       expect((await app.inject(url)).headers["content-security-policy"]).toMatch(/frame-ancestors \*$/);

@@ -13,7 +13,7 @@ import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
 
 const page = (title: string) =>
-  withPolicy(`<!doctype html><html><head><title>${title}</title><script>1</script></head></html>`);
+  withPolicy(`<!doctype html><html><head><title>${title}</title></head><body><script>1</script></body></html>`);
 const files: Record<string, string> = {
   "index.html": page("Home") + "home ".repeat(200),
   "agenda/index.html": page("Agenda") + "agenda ".repeat(200),

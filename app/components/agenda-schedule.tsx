@@ -11,6 +11,7 @@ import { formatClock, formatDayName } from "../lib/time";
 import { useHydrated } from "../lib/use-hydrated";
 import { isChoosable } from "../lib/my-schedule";
 import { ExternalLink } from "./external-link";
+import { HydrateLater } from "./hydrate-later";
 import { FavouriteToggle } from "./favourite-toggle";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
@@ -61,10 +62,15 @@ export function AgendaSchedule() {
   const zone = useDisplayZone();
   // The room whose cards alone show on a narrow screen; none chosen, every room's.
   const [shownRoom, showRoom] = useState<Room | undefined>();
+  // The table and the cards are the page's largest parts: each hydrates in a task of its own.
   const schedule = (day: Day) => (
     <>
-      {rooms.length > 0 ? <RoomTable day={day} zone={zone} /> : <AgendaTable day={day} zone={zone} />}
-      <AgendaCards day={day} zone={zone} shownRoom={shownRoom} />
+      <HydrateLater>
+        {rooms.length > 0 ? <RoomTable day={day} zone={zone} /> : <AgendaTable day={day} zone={zone} />}
+      </HydrateLater>
+      <HydrateLater>
+        <AgendaCards day={day} zone={zone} shownRoom={shownRoom} />
+      </HydrateLater>
     </>
   );
   if (!severalDays) return days[0] ? withRoomFilter(schedule(days[0]), shownRoom, showRoom) : null;

@@ -45,6 +45,7 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
           src={demo.presenter.portrait}
           name={demo.presenter.name}
           className="size-12 shrink-0 rounded-full border border-white/15"
+          lazy
         />
         <div className="min-w-0">
           <p className="font-semibold">{demo.presenter.name}</p>

@@ -4,9 +4,20 @@ import { initialsOf } from "../lib/initials";
 /**
  * A person's photo, or their initials on the brand gradient when the photo cannot be loaded (spec §8). The
  * placeholder is drawn in the page rather than fetched, so it cannot fail in turn. `className` sizes and rounds
- * both alike.
+ * both alike. A lazy portrait that has not started loading is not `complete`, so the ref's check leaves it alone.
  */
-export function Portrait({ src, name, className }: { src: string; name: string; className: string }) {
+export function Portrait({
+  src,
+  name,
+  className,
+  lazy = false,
+}: {
+  src: string;
+  name: string;
+  className: string;
+  /** For a portrait in a list, most of it below the first screen: fetched as it nears the screen. */
+  lazy?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   // A prerendered image can fail before React hydrates and listens for its error event; the ref sees that case.
   const checkLoaded = useCallback((image: HTMLImageElement | null) => {
@@ -33,6 +44,7 @@ export function Portrait({ src, name, className }: { src: string; name: string; 
       alt={`Portrait of ${name}`}
       width={400}
       height={400}
+      loading={lazy ? "lazy" : undefined}
       className={className}
       onError={() => {
         setFailed(true);
