@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -8,6 +9,7 @@ import { schedulePaths } from "../app/lib/schedule-paths";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { withPolicy } from "../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
+import { inlineSmallImages } from "./inline-images";
 import { scheduleFiles } from "./schedule-export";
 import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
@@ -75,9 +77,19 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** A built file's text by its site path (cached: the same logos and portraits recur on many pages). */
+const siteFiles = new Map<string, string | undefined>();
+function siteFile(sitePath: string): string | undefined {
+  if (!siteFiles.has(sitePath)) {
+    const file = path.join(clientDir, sitePath);
+    siteFiles.set(sitePath, file.startsWith(clientDir) && existsSync(file) ? readFileSync(file, "utf8") : undefined);
+  }
+  return siteFiles.get(sitePath);
+}
+
 /**
- * Every prerendered page hydrates after its first paint, then gets its Content-Security-Policy, with the hashes of
- * its own inline scripts as they now are.
+ * Every prerendered page gets its small SVG images written in, hydrates after its first paint, then gets its
+ * Content-Security-Policy, with the hashes of its own inline scripts as they now are.
  */
 async function finishPages() {
   let count = 0;
@@ -102,7 +114,7 @@ async function finishPages() {
     if (Array.from(ligatureSymbols).some((symbol) => paintedText(html).includes(symbol))) {
       html = html.replace("</head>", `${symbolPreloads}</head>`);
     }
-    await writeFile(file, withPolicy(deferHydration(html)));
+    await writeFile(file, withPolicy(deferHydration(inlineSmallImages(html, siteFile))));
     count++;
   }
   return count;

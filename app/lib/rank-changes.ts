@@ -62,20 +62,27 @@ export function useRankAnnouncement(demos: readonly Ranked[], live: boolean): st
  */
 export function useRankMoves(list: RefObject<HTMLElement | null>, order: string) {
   // Offsets, not the viewport's coordinates: a visitor who scrolled between two updates moved nothing.
-  const places = useRef(new Map<string, { left: number; top: number }>());
+  const places = useRef(new Map<string, { left: number; top: number; rank: number }>());
+  // The list's width when the places were taken: a window resized since (a phone turned) moved every card, and
+  // sliding them all from where they were is not a change of rank.
+  const width = useRef(0);
   useLayoutEffect(() => {
     const items = [...(list.current?.children ?? [])].filter(
       (item): item is HTMLElement => item instanceof HTMLElement && item.dataset.id !== undefined,
     );
     const before = places.current;
+    const widthBefore = width.current;
     places.current = new Map(
-      items.map((item) => [item.dataset.id ?? "", { left: item.offsetLeft, top: item.offsetTop }]),
+      items.map((item, rank) => [item.dataset.id ?? "", { left: item.offsetLeft, top: item.offsetTop, rank }]),
     );
-    if (before.size === 0 || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    width.current = list.current?.offsetWidth ?? 0;
+    if (before.size === 0 || widthBefore !== width.current) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     for (const item of items) {
       const was = before.get(item.dataset.id ?? "");
       const is = places.current.get(item.dataset.id ?? "");
-      if (!was || !is) continue;
+      // Only a card whose rank changed moves; the others keep their place in the grid.
+      if (!was || !is || was.rank === is.rank) continue;
       const dx = was.left - is.left;
       const dy = was.top - is.top;
       if (dx === 0 && dy === 0) continue;

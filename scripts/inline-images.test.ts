@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { inlineLimit, inlineSmallImages } from "./inline-images";
+
+const logo =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><title>A & B</title><rect width="8" height="8"/></svg>';
+const files: Record<string, string> = {
+  "/logos/a.svg": logo,
+  "/logos/big.svg": `<svg xmlns="http://www.w3.org/2000/svg">${" ".repeat(inlineLimit)}</svg>`,
+};
+const read = (sitePath: string) => files[sitePath];
+
+describe("small SVG images written into the page", () => {
+  it("turns a small SVG file into a data URL that gives back the same image", () => {
+    const html = inlineSmallImages('<p><img src="/logos/a.svg" alt="A" width="8" height="8"/></p>', read);
+    const src = /src="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(src.startsWith("data:image/svg+xml,")).toBe(true);
+    expect(decodeURIComponent(src.slice("data:image/svg+xml,".length))).toBe(logo);
+    expect(html).toContain('alt="A" width="8" height="8"/></p>');
+    // Nothing in the URL can end the attribute or open a tag.
+    expect(src).not.toMatch(/["<>&\s]/);
+  });
+
+  it("leaves large files, missing files, other formats and other sites' images as they are", () => {
+    for (const image of [
+      '<img src="/logos/big.svg" alt=""/>',
+      '<img src="/logos/missing.svg" alt=""/>',
+      '<img src="/portraits/a.png" alt=""/>',
+      '<img src="https://example.com/a.svg" alt=""/>',
+    ]) {
+      expect(inlineSmallImages(image, read)).toBe(image);
+    }
+  });
+});
