@@ -26,6 +26,7 @@ describe("small SVG images written into the page", () => {
       '<img src="/logos/missing.svg" alt=""/>',
       '<img src="/portraits/a.png" alt=""/>',
       '<img src="https://example.com/a.svg" alt=""/>',
+      '<img src="/logos/a.svg" alt="" data-fallback="initials"/>',
     ]) {
       expect(inlineSmallImages(image, read)).toBe(image);
     }

@@ -3,8 +3,8 @@
  * SVG files of about 1 KB each, and a page such as the home page shows 22 of them: as files, a slow phone fetches
  * each on a connection of its own, started before the first paint (lazy or not, those just under the first screen
  * count as near), where they share the bandwidth with the fonts the largest text waits for. Written into the HTML
- * as `data:` URLs they cost a few hundred compressed bytes and no request at all. Larger images, and images in any
- * other format, stay files.
+ * as `data:` URLs they cost a few hundred compressed bytes and no request at all. Larger images, images in any
+ * other format, and images with a fallback for when they fail to load (`data-fallback`: portraits) stay files.
  */
 
 /** An SVG file up to this size is written into the page; 2 KB holds the logos and portraits an edition uses. */
@@ -16,8 +16,9 @@ export const inlineLimit = 2048;
  */
 export function inlineSmallImages(html: string, read: (sitePath: string) => string | undefined): string {
   return html.replace(
-    /(<img\b[^>]*?\ssrc=")(\/[^"]+\.svg)(")/g,
+    /(<img\b[^>]*?\ssrc=")(\/[^"]+\.svg)("[^>]*>)/g,
     (whole, before: string, src: string, after: string) => {
+      if (whole.includes("data-fallback=")) return whole;
       const svg = read(src);
       if (svg === undefined || Buffer.byteLength(svg) > inlineLimit) return whole;
       return `${before}data:image/svg+xml,${encodeURIComponent(svg)}${after}`;

@@ -45,6 +45,8 @@ export function Portrait({
       width={400}
       height={400}
       loading={lazy ? "lazy" : undefined}
+      // It must stay a file that can fail to load, for the placeholder to take its place (scripts/inline-images.ts).
+      data-fallback="initials"
       className={className}
       onError={() => {
         setFailed(true);
