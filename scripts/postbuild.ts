@@ -111,7 +111,8 @@ async function finishPages() {
     }
     // A page that shows a ligature symbol needs the fonts' small file of them: fetched with the others, not
     // after the stylesheet has named it. At the end of <head>, after what the page's components render there.
-    if (Array.from(ligatureSymbols).some((symbol) => paintedText(html).includes(symbol))) {
+    const text = paintedText(html);
+    if (Array.from(ligatureSymbols).some((symbol) => text.includes(symbol))) {
       html = html.replace("</head>", `${symbolPreloads}</head>`);
     }
     await writeFile(file, withPolicy(deferHydration(inlineSmallImages(html, siteFile))));
