@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import * as content from "../../content";
 import { useEditionPhase } from "../lib/edition-phase";
@@ -40,7 +40,6 @@ function closeMenu(menu: HTMLDetailsElement | null) {
  * hands focus back, a click elsewhere or a navigation closes it.
  */
 export function NavBar() {
-  const [open, setOpen] = useState(false);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -55,16 +54,18 @@ export function NavBar() {
     closeMenu(detailsRef.current);
   }, [pathname]);
 
-  // While open, Escape or a click elsewhere closes the menu; Escape hands focus back to its button.
+  // Escape or a click elsewhere closes an open menu; Escape hands focus back to its button. The listeners stay for
+  // the bar's life and ask the disclosure whether it is open: listeners added once it opened (an effect of its toggle)
+  // came a frame late, and a click made in that frame was lost (Preact runs effects after the next paint).
   useEffect(() => {
-    if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+      if (event.key !== "Escape" || !detailsRef.current?.open) return;
       closeMenu(detailsRef.current);
       summaryRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (!detailsRef.current?.contains(event.target as Node)) closeMenu(detailsRef.current);
+      const menu = detailsRef.current;
+      if (menu?.open && !menu.contains(event.target as Node)) closeMenu(menu);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -72,7 +73,7 @@ export function NavBar() {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
     };
-  }, [open]);
+  }, []);
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-line bg-ink/85 backdrop-blur-md">
@@ -99,13 +100,7 @@ export function NavBar() {
           </li>
         </ul>
 
-        <details
-          ref={detailsRef}
-          className="group md:hidden"
-          onToggle={(event) => {
-            setOpen(event.currentTarget.open);
-          }}
-        >
+        <details ref={detailsRef} className="group md:hidden">
           <summary
             ref={summaryRef}
             className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-line text-white [&::-webkit-details-marker]:hidden"
