@@ -1,24 +1,23 @@
 /**
- * Small SVG images written into the page that shows them (docs/decisions/032). A page's logos and portraits are
- * SVG files of about 1 KB each, and a page such as the home page shows 22 of them: as files, a slow phone fetches
- * each on a connection of its own, started before the first paint (lazy or not, those just under the first screen
- * count as near), where they share the bandwidth with the fonts the largest text waits for. Written into the HTML
- * as `data:` URLs they cost a few hundred compressed bytes and no request at all. Larger images, images in any
- * other format, and images with a fallback for when they fail to load (`data-fallback`: portraits) stay files.
+ * Small SVG images written into the page that shows them (docs/decisions/032, 033). A page's logos and portraits
+ * are SVG files of about 1 KB each, and a page such as the home page shows 22 of them: as files, a slow phone
+ * fetches each on a connection of its own, started before the first paint (lazy or not, those just under the first
+ * screen count as near), where they share the bandwidth with the fonts the largest text waits for. Written into the
+ * HTML as `data:` URLs they cost a few hundred compressed bytes and no request at all. Larger images and images in
+ * any other format (an edition's photographs) stay files.
  */
 
 /** An SVG file up to this size is written into the page; 2 KB holds the logos and portraits an edition uses. */
 export const inlineLimit = 2048;
 
 /**
- * The page with each `<img src="/...svg">` whose file `read` returns (at most `inlineLimit` bytes) as a `data:`
- * URL. `read` gives a file's text by its site path, or undefined when there is no such file.
+ * The page with each `<img src="/...svg">` whose file `read` returns (at most `inlineLimit` bytes) as a `data:` URL. `read` gives a file's text by its site path, or undefined when there is no
+ * such file.
  */
 export function inlineSmallImages(html: string, read: (sitePath: string) => string | undefined): string {
   return html.replace(
     /(<img\b[^>]*?\ssrc=")(\/[^"]+\.svg)("[^>]*>)/g,
     (whole, before: string, src: string, after: string) => {
-      if (whole.includes("data-fallback=")) return whole;
       const svg = read(src);
       if (svg === undefined || Buffer.byteLength(svg) > inlineLimit) return whole;
       return `${before}data:image/svg+xml,${encodeURIComponent(svg)}${after}`;

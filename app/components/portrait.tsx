@@ -5,6 +5,8 @@ import { initialsOf } from "../lib/initials";
  * A person's photo, or their initials on the brand gradient when the photo cannot be loaded (spec §8). The
  * placeholder is drawn in the page rather than fetched, so it cannot fail in turn. `className` sizes and rounds
  * both alike. A lazy portrait that has not started loading is not `complete`, so the ref's check leaves it alone.
+ * The build writes a small SVG portrait into the prerendered page (scripts/inline-images.ts), where it cannot fail;
+ * the placeholder is for photographs, and for portraits rendered in the browser (after a client-side navigation).
  */
 export function Portrait({
   src,
@@ -45,8 +47,6 @@ export function Portrait({
       width={400}
       height={400}
       loading={lazy ? "lazy" : undefined}
-      // It must stay a file that can fail to load, for the placeholder to take its place (scripts/inline-images.ts).
-      data-fallback="initials"
       className={className}
       onError={() => {
         setFailed(true);

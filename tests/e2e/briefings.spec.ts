@@ -4,7 +4,7 @@ import { briefingView, timelineOf } from "../../app/lib/briefing";
 import { initialsOf } from "../../app/lib/initials";
 import { editionSchedule, participantsText, sessionsOf, type SpeakerSession } from "../../app/lib/speaker-schedule";
 import { formatShortDate, formatTimeRange, zonedInstant } from "../../app/lib/time";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, portraitAsFile, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 
 /**
@@ -331,6 +331,7 @@ test("A portrait that fails to load is replaced by a placeholder, quietly", asyn
   const { speaker } = expectedOf(briefing);
   // A body that is not an image fails to decode without a network error, so the page's own handling is all that
   // shows (the fixture fails the test on any console message).
+  await portraitAsFile(page, briefing.path, speaker.name, speaker.portrait);
   await page.route(`**${speaker.portrait}`, (route) =>
     route.fulfill({ status: 200, contentType: "image/svg+xml", body: "not an image" }),
   );

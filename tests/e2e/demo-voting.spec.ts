@@ -7,7 +7,7 @@ import { speakerById } from "../../app/lib/lookups";
 import { votingWindowOf } from "../../app/lib/server-contract";
 import { formatClock, formatLongDate, zoneAbbreviation, zoneOffsetMinutes } from "../../app/lib/time";
 import { votingPhase, type VotingPhase } from "../../app/lib/voting";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, portraitAsFile, test, waitForHydration } from "./fixtures";
 import { at, editionMoments, votingMoments } from "./moments";
 
 /**
@@ -321,6 +321,7 @@ test.describe("Presenters", () => {
 
   test("a portrait that fails to load is replaced by a placeholder", async ({ page }) => {
     const presenter = presenterOf(top);
+    await portraitAsFile(page, "/demo-voting", presenter.name, presenter.portrait);
     await page.route(`**${presenter.portrait}`, (route) => route.fulfill({ status: 404, body: "" }));
     await openLeaderboard(page);
     const portrait = card(page, top.title).getByRole("img", { name: `Portrait of ${presenter.name}` });

@@ -142,3 +142,28 @@ export function runningAnimations(page: Page) {
       });
   });
 }
+
+/**
+ * Serves the page at `pagePath` with the portrait of `name` as the file `file` again, as for an edition whose
+ * portraits are photographs: the build writes a small SVG portrait into the page (scripts/inline-images.ts), where
+ * it cannot fail to load. The test routes `file` itself to fail in the way it means to check.
+ */
+export async function portraitAsFile(page: Page, pagePath: string, name: string, file: string) {
+  const alt = `alt="Portrait of ${name.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}"`;
+  await page.route(
+    (url) => url.pathname === pagePath,
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const body = html.replace(/<img\b[^>]*>/g, (tag) =>
+        tag.includes(alt) ? tag.replace(/\ssrc="data:[^"]*"/, ` src="${file}"`) : tag,
+      );
+      expect(body, `the page at ${pagePath} shows the portrait of ${name} as a data: URL`).not.toBe(html);
+      // The body is given decoded: the served encoding and length no longer describe it.
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([header]) => !/^content-(encoding|length)$/i.test(header)),
+      );
+      await route.fulfill({ response, headers, body });
+    },
+  );
+}
