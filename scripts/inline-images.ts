@@ -11,8 +11,8 @@
 export const inlineLimit = 2048;
 
 /**
- * The page with each `<img src="/...svg">` whose file `read` returns (at most `inlineLimit` bytes) as a `data:` URL. `read` gives a file's text by its site path, or undefined when there is no
- * such file.
+ * The page with each `<img src="/...svg">` whose file `read` returns (at most `inlineLimit` bytes) as a `data:`
+ * URL. `read` gives a file's text by its site path, or undefined when there is no such file.
  */
 export function inlineSmallImages(html: string, read: (sitePath: string) => string | undefined): string {
   return html.replace(

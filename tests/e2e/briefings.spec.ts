@@ -329,9 +329,9 @@ test("A briefing whose speaker record is missing says 'Speaker not found'", asyn
 test("A portrait that fails to load is replaced by a placeholder, quietly", async ({ page }) => {
   const briefing = edition.briefings[0]!;
   const { speaker } = expectedOf(briefing);
+  await portraitAsFile(page, briefing.path, speaker.name, speaker.portrait);
   // A body that is not an image fails to decode without a network error, so the page's own handling is all that
   // shows (the fixture fails the test on any console message).
-  await portraitAsFile(page, briefing.path, speaker.name, speaker.portrait);
   await page.route(`**${speaker.portrait}`, (route) =>
     route.fulfill({ status: 200, contentType: "image/svg+xml", body: "not an image" }),
   );
