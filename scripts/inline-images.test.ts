@@ -20,12 +20,22 @@ describe("small SVG images written into the page", () => {
     expect(src).not.toMatch(/["<>&\s]/);
   });
 
+  it("writes the site's SVG icon in too, and leaves other links alone", () => {
+    const head =
+      '<link rel="icon" href="/logos/a.svg" type="image/svg+xml"/><link rel="stylesheet" href="/logos/a.svg"/>';
+    const html = inlineSmallImages(head, read);
+    expect(html).toBe(
+      `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(logo)}" type="image/svg+xml"/><link rel="stylesheet" href="/logos/a.svg"/>`,
+    );
+  });
+
   it("leaves large files, missing files, other formats and other sites' images as they are", () => {
     for (const image of [
       '<img src="/logos/big.svg" alt=""/>',
       '<img src="/logos/missing.svg" alt=""/>',
       '<img src="/portraits/a.png" alt=""/>',
       '<img src="https://example.com/a.svg" alt=""/>',
+      '<link rel="icon" href="/logos/big.svg" type="image/svg+xml"/>',
     ]) {
       expect(inlineSmallImages(image, read)).toBe(image);
     }

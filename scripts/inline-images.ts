@@ -4,23 +4,32 @@
  * fetches each on a connection of its own, started before the first paint (lazy or not, those just under the first
  * screen count as near), where they share the bandwidth with the fonts the largest text waits for. Written into the
  * HTML as `data:` URLs they cost a few hundred compressed bytes and no request at all. Larger images and images in
- * any other format (an edition's photographs) stay files.
+ * any other format (an edition's photographs) stay files. The site's icon is written in the same way: the browser
+ * fetches an icon file on a connection of its own, which a slow phone opened before the first paint had shown
+ * (docs/decisions/034).
  */
 
 /** An SVG file up to this size is written into the page; 2 KB holds the logos and portraits an edition uses. */
 export const inlineLimit = 2048;
 
+/** An `<img src="/...svg">`, and a `<link rel="icon" href="/...svg">`: the element up to the path, the path, the rest. */
+const smallImageReferences = [
+  /(<img\b[^>]*?\ssrc=")(\/[^"]+\.svg)("[^>]*>)/g,
+  /(<link\b[^>]*?\srel="icon"[^>]*?\shref=")(\/[^"]+\.svg)("[^>]*>)/g,
+];
+
 /**
- * The page with each `<img src="/...svg">` whose file `read` returns (at most `inlineLimit` bytes) as a `data:`
- * URL. `read` gives a file's text by its site path, or undefined when there is no such file.
+ * The page with each SVG image and icon whose file `read` returns (at most `inlineLimit` bytes) as a `data:` URL.
+ * `read` gives a file's text by its site path, or undefined when there is no such file.
  */
 export function inlineSmallImages(html: string, read: (sitePath: string) => string | undefined): string {
-  return html.replace(
-    /(<img\b[^>]*?\ssrc=")(\/[^"]+\.svg)("[^>]*>)/g,
-    (whole, before: string, src: string, after: string) => {
-      const svg = read(src);
-      if (svg === undefined || Buffer.byteLength(svg) > inlineLimit) return whole;
-      return `${before}data:image/svg+xml,${encodeURIComponent(svg)}${after}`;
-    },
+  return smallImageReferences.reduce(
+    (page, reference) =>
+      page.replace(reference, (whole, before: string, src: string, after: string) => {
+        const svg = read(src);
+        if (svg === undefined || Buffer.byteLength(svg) > inlineLimit) return whole;
+        return `${before}data:image/svg+xml,${encodeURIComponent(svg)}${after}`;
+      }),
+    html,
   );
 }

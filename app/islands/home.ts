@@ -1,4 +1,5 @@
 import * as content from "../../content";
+import { showAfterFirstPaint } from "../lib/after-first-paint";
 import { startCountdown } from "../lib/countdown";
 import { editionPhase, phaseOnlySelector } from "../lib/live";
 import { previewInstant } from "../lib/preview";
@@ -7,8 +8,9 @@ import { previewInstant } from "../lib/preview";
  * The home page is served without React (it is static content, and a first visit should not download a framework
  * to read it). Its HTML holds the edition's phase as of the build; this island brings it to the visitor's clock
  * (or to `?now=`, for previews): it shows the current phase's content and hides the others, counts down to the
- * first session while the edition is upcoming, and, only when the day is near (from 12 hours before the first
- * session to the end of the last), loads React and the now/next strip.
+ * first session while the edition is upcoming, shows the sponsors' logos, which waited for the first paint, and,
+ * only when the day is near (from 12 hours before the first session to the end of the last), loads React and the
+ * now/next strip.
  */
 const lead = 12 * 60 * 60 * 1000;
 const start = Date.parse(content.eventSpan.start);
@@ -51,4 +53,5 @@ function loadLiveStrip() {
   );
 }
 
+showAfterFirstPaint();
 update();

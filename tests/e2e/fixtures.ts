@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { edition } from "../../content";
 
 /**
  * Every test fails if the page logs a console error or warning, or throws: a page that works but complains is
@@ -125,6 +126,23 @@ export async function tabTo(page: Page, target: Locator, { backwards = false } =
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** Every sponsor logo on the home page is displayed and has loaded, once its section is scrolled to. */
+export async function expectLogosShown(page: Page) {
+  const section = page.getByRole("region", { name: "Sponsors & Co-hosts" });
+  await section.getByRole("listitem").last().scrollIntoViewIfNeeded();
+  const logos = section.getByRole("img");
+  await expect(logos).toHaveCount(edition.sponsors.length);
+  await expect
+    .poll(() =>
+      logos.evaluateAll(
+        (images) =>
+          (images as HTMLImageElement[]).filter((image) => image.offsetParent !== null && image.naturalWidth > 0)
+            .length,
+      ),
+    )
+    .toBe(edition.sponsors.length);
 }
 
 /** Animations and transitions still playing, described for the failure message. */

@@ -7,7 +7,7 @@ import { editionPhase } from "../../app/lib/live";
 import { speakerById } from "../../app/lib/lookups";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../scripts/server-command";
-import { expect, menuButton, test } from "./fixtures";
+import { expect, expectLogosShown, menuButton, test } from "./fixtures";
 
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
@@ -63,6 +63,7 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   const sponsors = page.getByRole("region", { name: "Sponsors & Co-hosts" }).getByRole("listitem");
   await expect(sponsors).toHaveCount(edition.sponsors.length);
   await expect(sponsors.last()).toBeVisible();
+  await expectLogosShown(page);
 
   await open(page, "/agenda", "Agenda");
   const cards = page.getByRole("list", { name: "Schedule" }).getByRole("listitem");
