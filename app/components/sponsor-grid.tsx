@@ -8,7 +8,8 @@ const logo = { width: 320, height: 120 };
 /**
  * Sponsor and co-host logos, each linking to its site; they fade in one after another (0.1 s apart, 0.5 s each).
  * The grid sits below the first screen, and its logos wait for the first paint (lib/after-first-paint): each logo's
- * box keeps its space meanwhile.
+ * box keeps its space meanwhile, and a logo fades in as it appears. The cards do not wait with them: should the
+ * page's script never run, they still show, each with its role.
  */
 export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {
   return (
@@ -30,7 +31,7 @@ export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {
                 height={logo.height}
                 loading="lazy"
                 decoding="async"
-                className="block h-auto w-full"
+                className="block h-auto w-full animate-fade-in"
               />
             </span>
             <span className="text-xs font-medium tracking-wider text-muted uppercase">{sponsor.role}</span>

@@ -3,10 +3,10 @@
  * which the browser parses and lays out on the page's main thread; a grid of logos written into the page makes a
  * dozen such tasks just as the first paint goes to the screen, and a slow phone shows the page's largest text that
  * much later. Inside an element marked with `afterFirstPaint`, a browser that runs scripts displays no image, and so
- * loads none of its lazy images, and holds the entrance animations (app/app.css), until the page's script, which
- * starts once the first paint is on screen (scripts/defer-hydration.ts), calls `showAfterFirstPaint`. Without
- * scripts the mark does nothing: the images load as the page is read. Mark only what the first screen never shows,
- * and reserve each image's space, so that nothing moves when it appears.
+ * loads none of its lazy images (app/app.css), until the page's script, which starts once the first paint is on
+ * screen (scripts/defer-hydration.ts), calls `showAfterFirstPaint`. Without scripts the mark does nothing: the
+ * images load as the page is read. Mark only what the first screen never shows, and reserve each image's space, so
+ * that nothing moves when it appears.
  */
 export const afterFirstPaint = { "data-after-first-paint": "" } as const;
 

@@ -77,6 +77,12 @@ test("The logos wait for the page's script, in boxes that keep their space, so n
       (images as HTMLImageElement[]).filter((image) => image.offsetParent !== null || image.naturalWidth > 0).length,
   );
   expect(shown).toBe(0);
+  // The cards do not wait: each shows, with its role, whether or not the script ever comes.
+  await expect
+    .poll(() =>
+      sponsorLinks(page).evaluateAll((links) => links.map((link) => getComputedStyle(link.closest("li")!).opacity)),
+    )
+    .toEqual(edition.sponsors.map(() => "1"));
 
   release();
   await expectLogosShown(page);
