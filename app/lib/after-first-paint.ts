@@ -8,11 +8,10 @@
  * images load as the page is read. Mark only what the first screen never shows, and reserve each image's space, so
  * that nothing moves when it appears.
  */
-export const afterFirstPaint = { "data-after-first-paint": "" } as const;
+const mark = "data-after-first-paint";
+export const afterFirstPaint = { [mark]: "" } as const;
 
 /** Shows what `afterFirstPaint` held back. */
 export function showAfterFirstPaint() {
-  for (const element of document.querySelectorAll("[data-after-first-paint]")) {
-    element.removeAttribute("data-after-first-paint");
-  }
+  for (const element of document.querySelectorAll(`[${mark}]`)) element.removeAttribute(mark);
 }

@@ -128,9 +128,14 @@ export async function tabTo(page: Page, target: Locator, { backwards = false } =
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
+/** The home page's sponsors and co-hosts. */
+export function sponsorSection(page: Page) {
+  return page.getByRole("region", { name: "Sponsors & Co-hosts" });
+}
+
 /** Every sponsor logo on the home page is displayed and has loaded, once its section is scrolled to. */
 export async function expectLogosShown(page: Page) {
-  const section = page.getByRole("region", { name: "Sponsors & Co-hosts" });
+  const section = sponsorSection(page);
   await section.getByRole("listitem").last().scrollIntoViewIfNeeded();
   const logos = section.getByRole("img");
   await expect(logos).toHaveCount(edition.sponsors.length);

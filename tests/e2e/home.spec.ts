@@ -1,18 +1,16 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { formatDateSpan } from "../../app/lib/time";
-import { expect, expectLogosShown, test, waitForHydration } from "./fixtures";
+import { expect, expectLogosShown, sponsorSection, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 
 // The home page of whichever edition is built (home.reference.spec.ts checks the reference edition's exact words
 // and figures; phases.spec.ts each phase's card).
 
-const sponsorLinks = (page: Page) =>
-  page.getByRole("region", { name: "Sponsors & Co-hosts" }).getByRole("listitem").getByRole("link");
+const sponsorLinks = (page: Page) => sponsorSection(page).getByRole("listitem").getByRole("link");
 
 const columnCount = (page: Page) =>
-  page
-    .getByRole("region", { name: "Sponsors & Co-hosts" })
+  sponsorSection(page)
     .getByRole("list")
     .evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(" ").length);
 
@@ -61,7 +59,7 @@ test("The logos wait for the page's script, in boxes that keep their space, so n
   });
   await page.goto("/");
   // Not displayed, they are not images to assistive technology either: found by their element.
-  const logos = page.getByRole("region", { name: "Sponsors & Co-hosts" }).locator("img");
+  const logos = sponsorSection(page).locator("img");
   await expect(logos).toHaveCount(edition.sponsors.length);
   await sponsorLinks(page).last().scrollIntoViewIfNeeded();
   const cardBoxes = () =>

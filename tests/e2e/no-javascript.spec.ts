@@ -7,7 +7,7 @@ import { editionPhase } from "../../app/lib/live";
 import { speakerById } from "../../app/lib/lookups";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../scripts/server-command";
-import { expect, expectLogosShown, menuButton, test } from "./fixtures";
+import { expect, expectLogosShown, menuButton, sponsorSection, test } from "./fixtures";
 
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
@@ -60,7 +60,7 @@ test("Without JavaScript the home page and the agenda read in full, in the event
     await expect(main.getByRole("heading", { name: other.heading, exact: true })).toHaveCount(0);
   }
   await expect(main.getByRole("link", { name: new RegExp(`^${card.action}`) })).toBeVisible();
-  const sponsors = page.getByRole("region", { name: "Sponsors & Co-hosts" }).getByRole("listitem");
+  const sponsors = sponsorSection(page).getByRole("listitem");
   await expect(sponsors).toHaveCount(edition.sponsors.length);
   await expect(sponsors.last()).toBeVisible();
   await expectLogosShown(page);
