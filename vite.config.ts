@@ -65,33 +65,6 @@ function editionAsData(): Plugin {
 }
 
 /**
- * Pages run on Preact, through its React compatibility layer (docs/decisions/032): React DOM alone is 64 KB of
- * gzipped JavaScript, Preact with the layer about 11 KB, and every hydrated page must stay under 100 KB. The app
- * and its libraries keep importing React; here those imports resolve to Preact, in the browser build and in the
- * build-time prerender alike (`ssr.noExternal` below bundles the libraries into the prerender so that their
- * imports resolve here too): one renderer writes the HTML that the other hydrates.
- */
-const preactFor: Record<string, string> = {
-  react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
-  "react-dom/server": "preact-render-to-string",
-};
-function preactForReact(): Plugin {
-  return {
-    name: "glosaic-preact",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      const target = preactFor[source];
-      if (!target) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
-
-/**
  * The home page is served without React (see app/root.tsx): its one script is the home island, an extra
  * entry of the client build. It is written under a fixed name, outside the immutable /assets/, so the prerendered
  * page can name it; its imports are hashed as usual.
@@ -117,10 +90,9 @@ function homeIsland(): Plugin {
 process.env.GLOSAIC_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
-  plugins: [preactForReact(), editionAsData(), homeIsland(), tailwindcss(), reactRouter()],
+  plugins: [editionAsData(), homeIsland(), tailwindcss(), reactRouter()],
   // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
   publicDir: editionPublicDir(contentExports.editionId),
-  ssr: { noExternal: true },
   define: { __BUILT_AT__: JSON.stringify(process.env.GLOSAIC_BUILT_AT) },
   build: {
     // A font stays a file of its own, fetched only by a page that needs it (the small symbols' part of a subset
@@ -130,8 +102,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Every hydrated page needs Preact and the router: one file, compressed as one.
-            { name: "framework", test: /node_modules[\\/](preact|react-router)[\\/]/, priority: 2 },
+            // Every hydrated page needs React and the router: one file, compressed as one. The build's budget
+            // (scripts/js-budget.ts) reports this file as the framework's floor, and each page's own part beside it.
+            { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
             // A visitor's own schedule, its toggle and its store in one file: as separate chunks of a few hundred
             // bytes each, their compression overhead took the agenda of a large imported programme over the budget.
             {

@@ -1,4 +1,6 @@
-import { renderToStringAsync } from "preact-render-to-string";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 
@@ -6,33 +8,44 @@ import { ServerRouter } from "react-router";
 const renderTimeout = 10_000;
 
 /**
- * Every page is rendered once, at build time (`ssr: false` with prerendering), and hydrated by Preact in the
- * browser (docs/decisions/032), so Preact renders it here too: hydration then meets exactly the markup, in the
- * order, that its own render makes (React's server renderer hoists some elements of <head> ahead of others, which
- * Preact's hydration would take for a mismatch and render again). The render waits for all content, lazy parts
- * included, so each page is one complete document, painted once. A render that fails throws, and the prerender
- * stops on it.
+ * Every page is rendered once, at build time (`ssr: false` with prerendering), so nothing is gained by streaming
+ * it: React Router's default entry flushes the shell early, which left the leaderboard's lazy part as a fallback
+ * in the page plus a hidden second copy that React's inline script swapped in a frame later (twice the markup,
+ * a second full layout on the visitor's phone). Here the render waits for all content, and no completed Suspense
+ * boundary is moved out of place however large it is (`progressiveChunkSize`): one copy, painted once.
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`Rendering ${request.url} took over ${String(renderTimeout / 1000)} s`));
-    }, renderTimeout);
+  return new Promise<Response>((resolve, reject) => {
+    let failure: unknown;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        clearTimeout(timeout);
+        const body = new PassThrough();
+        responseHeaders.set("Content-Type", "text/html");
+        pipe(body);
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            // An error inside a boundary still renders (React falls back to the client there); the prerender must
+            // not write such a page as if it were fine.
+            status: failure === undefined ? responseStatusCode : 500,
+          }),
+        );
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        failure = error;
+        // The build's own output: which render failed, and why, before the prerender stops on the 500.
+        // eslint-disable-next-line no-console
+        console.error(error);
+      },
+    });
+    const timeout = setTimeout(abort, renderTimeout);
   });
-  const html = await Promise.race([
-    renderToStringAsync(<ServerRouter context={routerContext} url={request.url} />),
-    timeout,
-  ]).finally(() => {
-    clearTimeout(timer);
-  });
-  responseHeaders.set("Content-Type", "text/html");
-  // React Router marks some elements for React's hydration; Preact would write the mark out as an attribute.
-  const page = html.replaceAll(/(<[a-z][^>]*?) suppressHydrationWarning/g, "$1");
-  return new Response(`<!DOCTYPE html>${page}`, { headers: responseHeaders, status: responseStatusCode });
 }

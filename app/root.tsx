@@ -14,14 +14,12 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
-import { HydrateLater, hydrationSlices } from "./components/hydrate-later";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
 import { homeIslandPath } from "./lib/site-paths";
 import { useHydrated } from "./lib/use-hydrated";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "preload", href: textFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: displayFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "sitemap", href: "/sitemap.xml", type: "application/xml" },
@@ -48,10 +46,7 @@ function handleSays(handle: unknown, flag: keyof PageHandle): boolean {
 function HydratedMark() {
   const hydrated = useHydrated();
   useEffect(() => {
-    if (!hydrated) return;
-    void hydrationSlices().then(() => {
-      document.documentElement.dataset.hydrated = "true";
-    });
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
   }, [hydrated]);
   return null;
 }
@@ -79,14 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <SkipLink />
             <NavBar />
-            <HydrateLater>
-              <div className="flex min-h-dvh flex-col pt-16">
-                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                  {children}
-                </main>
-                <SiteFooter />
-              </div>
-            </HydrateLater>
+            <div className="flex min-h-dvh flex-col pt-16">
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter />
+            </div>
           </>
         )}
         {staticPage ? (

@@ -23,6 +23,19 @@ function builtTextFiles(dir: string): string[] {
 }
 
 describe("The built site", () => {
+  it("runs on React DOM, and no other renderer is installed or shipped", () => {
+    const scripts = readdirSync(path.join(clientDir, "assets"))
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(path.join(clientDir, "assets", file), "utf8"))
+      .join("\n");
+    // The key React DOM marks a root with, and React's element type, as the minified client spells them.
+    expect(scripts).toContain("__reactContainer$");
+    expect(scripts).toContain("react.transitional.element");
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as Record<string, Record<string, string>>;
+    const installed = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+    expect(installed.filter((name) => /preact|inferno|million/.test(name))).toEqual([]);
+  });
+
   it("is of the edition under test (npm run build first)", () => {
     expect(builtEditionId(clientDir)).toBe(editionId);
   });

@@ -2,14 +2,14 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { deferHydration } from "./defer-hydration";
 
-// The shape React Router 7.18 prerenders, rendered by Preact (abridged from build/client/nomic/index.html).
+// The shape React Router 7.18 prerenders, rendered by React DOM (abridged from a page of the build before this step).
 const page = [
   '<html><head><link rel="stylesheet" href="/assets/root.css"/>',
   '<link rel="modulepreload" href="/assets/manifest.js"/><link rel="modulepreload" href="/assets/entry.client.js"/>',
   '<link rel="modulepreload" href="/assets/framework.js"/><link rel="modulepreload" href="/assets/talk.js"/>',
   "</head><body><p>Talk</p>",
   "<script>window.__reactRouterContext = {};</script>",
-  '<script type="module" async>import "/assets/manifest.js";',
+  '<script type="module" async="">import "/assets/manifest.js";',
   'import * as route0 from "/assets/root.js";',
   'import * as route1 from "/assets/talk.js";',
   "  ",

@@ -29,6 +29,14 @@ describe("small SVG images written into the page", () => {
     );
   });
 
+  it("drops the preload of an image it writes in, and keeps the preload of one that stays a file", () => {
+    const head =
+      '<link rel="preload" as="image" href="/logos/a.svg"/><link rel="preload" as="image" href="/logos/big.svg"/>';
+    expect(inlineSmallImages(`${head}<img src="/logos/a.svg" alt=""/>`, read)).toBe(
+      `<link rel="preload" as="image" href="/logos/big.svg"/><img src="data:image/svg+xml,${encodeURIComponent(logo)}" alt=""/>`,
+    );
+  });
+
   it("leaves large files, missing files, other formats and other sites' images as they are", () => {
     for (const image of [
       '<img src="/logos/big.svg" alt=""/>',

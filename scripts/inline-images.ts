@@ -18,18 +18,25 @@ const smallImageReferences = [
   /(<link\b[^>]*?\srel="icon"[^>]*?\shref=")(\/[^"]+\.svg)("[^>]*>)/g,
 ];
 
+/** React's server renderer preloads the images a page shows eagerly: `<link rel="preload" as="image" href="...">`. */
+const imagePreload = /<link\b(?=[^>]*\srel="preload")(?=[^>]*\sas="image")[^>]*?\shref="(\/[^"]+\.svg)"[^>]*>/g;
+
 /**
- * The page with each SVG image and icon whose file `read` returns (at most `inlineLimit` bytes) as a `data:` URL.
+ * The page with each SVG image and icon whose file `read` returns (at most `inlineLimit` bytes) as a `data:` URL,
+ * and without the preloads of those files: the page holds them, and the browser warns of a preload left unused.
  * `read` gives a file's text by its site path, or undefined when there is no such file.
  */
 export function inlineSmallImages(html: string, read: (sitePath: string) => string | undefined): string {
+  const small = (sitePath: string) => {
+    const svg = read(sitePath);
+    return svg !== undefined && Buffer.byteLength(svg) <= inlineLimit ? svg : undefined;
+  };
   return smallImageReferences.reduce(
     (page, reference) =>
       page.replace(reference, (whole, before: string, src: string, after: string) => {
-        const svg = read(src);
-        if (svg === undefined || Buffer.byteLength(svg) > inlineLimit) return whole;
-        return `${before}data:image/svg+xml,${encodeURIComponent(svg)}${after}`;
+        const svg = small(src);
+        return svg === undefined ? whole : `${before}data:image/svg+xml,${encodeURIComponent(svg)}${after}`;
       }),
-    html,
+    html.replace(imagePreload, (whole, href: string) => (small(href) === undefined ? whole : "")),
   );
 }

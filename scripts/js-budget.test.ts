@@ -1,20 +1,28 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { budget, measure } from "./js-budget";
+import { frameworkChunk, limits, measure, summary } from "./js-budget";
 
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 let site: string;
+const framework = `export const react=${JSON.stringify("r".repeat(300))};`;
 const files: Record<string, string> = {
-  "assets/entry.js": `import{a}from"./shared.js";import("./lazy.js");console.log(a);`,
+  "assets/entry.js": `import{a}from"./shared.js";import{react}from"./${frameworkChunk}-abc123.js";import("./lazy.js");console.log(a,react);`,
+  [`assets/${frameworkChunk}-abc123.js`]: framework,
   "assets/shared.js": `export const a=${JSON.stringify("x".repeat(200))};`,
   "assets/lazy.js": `export const lazy=${JSON.stringify("y".repeat(5000))};`,
+  // A page's own part too large: random text hardly compresses.
+  "assets/heavy.js": `export const heavy=${JSON.stringify(Array.from({ length: 8_000 }, (_, i) => createHash("sha256").update(String(i)).digest("base64").slice(0, 8)).join(""))};`,
+  "assets/island.js": `export const island=${JSON.stringify("i".repeat(100))};`,
   "index.html": `<html><head><link rel="modulepreload" href="/assets/entry.js"/></head><body><script>window.x=1</script></body></html>`,
   "agenda/index.html": `<html><body><p>No scripts</p></body></html>`,
   // A page whose bootstrap runs after the first paint names its modules in an inline script only.
   "talk/index.html": `<html><body><script type="module">for (const href of ["/assets/entry.js"]) preload(href);</script></body></html>`,
+  "heavy/index.html": `<html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/heavy.js"/></head></html>`,
+  "static/index.html": `<html><body><script type="module">await import("/islands/../assets/island.js");</script></body></html>`,
 };
 
 beforeAll(async () => {
@@ -31,15 +39,35 @@ describe("the JavaScript budget", () => {
     const pages = await measure(site);
     const home = pages.find((page) => page.route === "/");
     expect(home).toMatchObject({
-      scripts: 2,
-      externalBytes: gzipped(files["assets/entry.js"] as string) + gzipped(files["assets/shared.js"] as string),
+      scripts: 3,
+      frameworkBytes: gzipped(framework),
+      ownBytes:
+        gzipped(files["assets/entry.js"] as string) +
+        gzipped(files["assets/shared.js"] as string) +
+        gzipped("window.x=1"),
       inlineBytes: gzipped("window.x=1"),
-      limit: budget,
+      over: [],
     });
-    expect(pages.find((page) => page.route === "/agenda")).toMatchObject({ total: 0, limit: budget });
+    expect(home?.total).toBe((home?.frameworkBytes ?? 0) + (home?.ownBytes ?? 0));
+    expect(pages.find((page) => page.route === "/agenda")).toMatchObject({ total: 0, over: [] });
     expect(pages.find((page) => page.route === "/talk")).toMatchObject({
-      scripts: 2,
-      externalBytes: home?.externalBytes,
+      scripts: 3,
+      frameworkBytes: home?.frameworkBytes,
     });
+  });
+
+  it("holds a hydrated page's own part apart from the framework's floor, and a static page to its own limit", async () => {
+    const pages = await measure(site);
+    const heavy = pages.find((page) => page.route === "/heavy");
+    expect(heavy?.ownBytes).toBeGreaterThan(limits.ownPart);
+    expect(heavy?.total).toBeLessThan(limits.hydratedPage);
+    expect(heavy?.over).toEqual([expect.stringMatching(/^its own part [\d.]+ KB > 25\.0 KB$/)]);
+    expect(heavy?.ownFiles[0]?.file).toBe("/assets/heavy.js");
+    const staticPage = pages.find((page) => page.route === "/static");
+    expect(staticPage).toMatchObject({ frameworkBytes: 0, over: [] });
+    expect(summary(pages)).toContain(
+      `Framework floor (react, react-dom, scheduler, react-router; one chunk on every hydrated page): ${(gzipped(framework) / 1024).toFixed(1)} KB.`,
+    );
+    expect(summary(pages)).toContain("Largest own part: /heavy");
   });
 });

@@ -10,6 +10,7 @@ import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { withPolicy } from "../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
 import { inlineSmallImages } from "./inline-images";
+import { withSiteIcon } from "./site-icon";
 import { scheduleFiles } from "./schedule-export";
 import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
@@ -115,7 +116,7 @@ async function finishPages() {
     if (Array.from(ligatureSymbols).some((symbol) => text.includes(symbol))) {
       html = html.replace("</head>", `${symbolPreloads}</head>`);
     }
-    await writeFile(file, withPolicy(deferHydration(inlineSmallImages(html, siteFile))));
+    await writeFile(file, withPolicy(deferHydration(inlineSmallImages(withSiteIcon(html), siteFile))));
     count++;
   }
   return count;

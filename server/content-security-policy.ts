@@ -33,8 +33,9 @@ export function pagePolicy(hashes: string[]): string {
 }
 
 /**
- * The page with its policy as the last element of <head>: before any script it governs (they are all in <body>),
- * and after every element the page's components render there, which hydration matches one by one in order.
+ * The page with its policy as the last element of <head>: before any script it governs (they are all in <body>,
+ * which the check below holds), and behind the character set, which must come within the page's first 1,024 bytes
+ * while the policy, a hash per inline script, can take several hundred.
  */
 export function withPolicy(html: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(inlineScriptHashes(html))}"/>`;

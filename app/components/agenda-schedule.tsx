@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
 import type { AgendaSlot, Room, Speaker } from "../../content";
@@ -11,7 +11,6 @@ import { formatClock, formatDayName } from "../lib/time";
 import { useHydrated } from "../lib/use-hydrated";
 import { isChoosable } from "../lib/my-schedule";
 import { ExternalLink } from "./external-link";
-import { HydrateLater } from "./hydrate-later";
 import { FavouriteToggle } from "./favourite-toggle";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
@@ -62,15 +61,17 @@ export function AgendaSchedule() {
   const zone = useDisplayZone();
   // The room whose cards alone show on a narrow screen; none chosen, every room's.
   const [shownRoom, showRoom] = useState<Room | undefined>();
-  // The table and the cards are the page's largest parts: each hydrates in a task of its own.
+  // The table and the cards are the page's largest parts, and only one of them is displayed: each is a Suspense
+  // boundary of its own, which React hydrates apart from the rest of the page (selective hydration), so neither
+  // holds the main thread with the other's work, and a tap on one hydrates that one first.
   const schedule = (day: Day) => (
     <>
-      <HydrateLater>
+      <Suspense>
         {rooms.length > 0 ? <RoomTable day={day} zone={zone} /> : <AgendaTable day={day} zone={zone} />}
-      </HydrateLater>
-      <HydrateLater>
+      </Suspense>
+      <Suspense>
         <AgendaCards day={day} zone={zone} shownRoom={shownRoom} />
-      </HydrateLater>
+      </Suspense>
     </>
   );
   if (!severalDays) return days[0] ? withRoomFilter(schedule(days[0]), shownRoom, showRoom) : null;

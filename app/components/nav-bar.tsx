@@ -56,7 +56,7 @@ export function NavBar() {
 
   // Escape or a click elsewhere closes an open menu; Escape hands focus back to its button. The listeners stay for
   // the bar's life and ask the disclosure whether it is open: listeners added once it opened (an effect of its toggle)
-  // came a frame late, and a click made in that frame was lost (Preact runs effects after the next paint).
+  // came a frame late, and a click made in that frame was lost (effects run after the next paint).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || !detailsRef.current?.open) return;

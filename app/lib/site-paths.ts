@@ -7,6 +7,9 @@ export { speakerPath } from "./path-segments";
 /** The home page's one script, built from app/islands/home.ts outside the hashed assets (see vite.config.ts). */
 export const homeIslandPath = "/islands/home.js";
 
+/** The site's icon, from the edition's public/ folder; the build adds it to every page (scripts/site-icon.ts). */
+export const siteIconPath = "/favicon.svg";
+
 /** Paths that moved: the server answers them with a 301, and the app redirects on client-side navigation. */
 export const redirects: Readonly<Record<string, string>> = Object.fromEntries(
   fixedPages.flatMap((page) => (page.kind === "redirect" ? [[page.path, page.to]] : [])),

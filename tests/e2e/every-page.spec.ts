@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
+import { siteIconPath } from "../../app/lib/site-paths";
 import { expect, runningAnimations, test, waitForHydration } from "./fixtures";
 
 // Every page the build writes: the sitemap's, the unlisted briefings and stream screens, /talks_demos and /404.
@@ -38,6 +39,29 @@ test.describe("With reduced motion", () => {
       await waitForHydration(page);
       expect(await runningAnimations(page), path).toEqual([]);
     }
+  });
+
+  test("React itself hydrates every page but the static home page: the document is a React root", async ({ page }) => {
+    test.setTimeout(sweepTimeout);
+    // The icon is written into every page (scripts/site-icon.ts): hydration must not bring the file back.
+    const iconRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === siteIconPath) iconRequests.push(page.url());
+    });
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: "load" });
+      await waitForHydration(page);
+      // React DOM marks the container it hydrates (`__reactContainer$<key>`) and each element it owns
+      // (`__reactFiber$<key>`); another renderer, Preact's compatibility layer say, marks neither.
+      const marks = await page.evaluate(() => ({
+        root: Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+        main: Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")),
+      }));
+      const hydrated = await page.evaluate(() => "__reactRouterContext" in window);
+      expect(marks, path).toEqual({ root: hydrated, main: hydrated });
+      expect(hydrated, path).toBe(path !== "/");
+    }
+    expect(iconRequests).toEqual([]);
   });
 });
 
