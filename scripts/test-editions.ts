@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defaultEditionId, editionIds, selectedEditionId, testEditionsRoot } from "../content/editions";
+import { editionMoments } from "../tests/e2e/moments";
 import { testScopeVariable, type TestScope } from "./test-scope";
 
 /**
@@ -9,9 +10,12 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  *
  * 1. The edition EDITION names (the reference edition when unset): its build, every test that takes its expected
  *    values from the edition, and the Lighthouse sample. On the reference edition, the spec's checks run here too.
- * 2. When EDITION names another edition, the reference edition's build and the spec's exact checks
+ * 2. The same edition built as of three days before its first session (GLOSAIC_BUILT_AT), and the tests of what
+ *    its pages show without scripts: its own build shows today's phase, and an edition that is over would never
+ *    be seen as built before its day, when no page may offer recordings (decision 036).
+ * 3. When EDITION names another edition, the reference edition's build and the spec's exact checks
  *    (`*.reference.test.ts`, `*.reference.spec.ts`), which hold only there.
- * 3. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
+ * 4. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
  *    so that a test that pins one edition's facts fails here, not when an organiser changes the content. A test
  *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`), with the
  *    reason (`why`): an imported programme has no demos, briefings or panel for the rest to test.
@@ -24,6 +28,8 @@ interface Pass {
   lighthouse: boolean;
   /** The test files this edition takes, when not all of them. */
   files?: { unit: string[]; browser: string[] };
+  /** The instant its pages are built as of (GLOSAIC_BUILT_AT, read by vite.config.ts), when not the build's own. */
+  builtAt?: string;
 }
 
 /** A test edition's own choice of test files (tests/editions/<id>/tests.json), if it makes one. */
@@ -43,6 +49,13 @@ function filesOf(id: string): Pass["files"] {
 const selected = selectedEditionId();
 const passes: Pass[] = [
   { edition: selected, scope: selected === defaultEditionId ? "all" : "edition", lighthouse: true },
+  {
+    edition: selected,
+    scope: "edition",
+    lighthouse: false,
+    files: { unit: ["scripts/built-site.test.ts"], browser: ["tests/e2e/no-javascript.spec.ts"] },
+    builtAt: editionMoments.upcoming,
+  },
   ...(selected === defaultEditionId
     ? []
     : [{ edition: defaultEditionId, scope: "reference" as const, lighthouse: false }]),
@@ -54,35 +67,44 @@ const passes: Pass[] = [
     }),
 ];
 
+function label(pass: Pass): string {
+  return `${pass.edition}${pass.builtAt ? ` built as of ${pass.builtAt}` : ""}, ${pass.scope} tests`;
+}
+
 function run(pass: Pass, command: string, args: string[]): void {
-  console.log(`\n[${pass.edition}, ${pass.scope} tests] ${[command, ...args].join(" ")}`);
+  console.log(`\n[${label(pass)}] ${[command, ...args].join(" ")}`);
   const result = spawnSync(command, args, {
     stdio: "inherit",
-    env: { ...process.env, EDITION: pass.edition, [testScopeVariable]: pass.scope },
+    env: {
+      ...process.env,
+      EDITION: pass.edition,
+      [testScopeVariable]: pass.scope,
+      ...(pass.builtAt ? { GLOSAIC_BUILT_AT: pass.builtAt } : {}),
+    },
   });
   if (result.status !== 0) {
     throw new Error(
-      `[${pass.edition}, ${pass.scope} tests] ${command} ${args.join(" ")} failed (exit ${String(result.status ?? result.signal)})`,
+      `[${label(pass)}] ${command} ${args.join(" ")} failed (exit ${String(result.status ?? result.signal)})`,
     );
   }
 }
 
-let built = "";
+let built: Pass | undefined;
 try {
   run(passes[0] as Pass, "bash", ["scripts/ensure-chromium.sh"]);
   run(passes[0] as Pass, "bash", ["scripts/ensure-xmllint.sh"]);
   for (const pass of passes) {
     run(pass, "npm", ["run", "build"]);
-    built = pass.edition;
+    built = pass;
     run(pass, "npx", ["vitest", "run", ...(pass.files?.unit ?? [])]);
     run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
     if (pass.lighthouse) run(pass, "npm", ["run", "test:lighthouse"]);
   }
-  console.log(`\nEvery pass green: ${passes.map((pass) => `${pass.edition} (${pass.scope})`).join(", ")}.`);
+  console.log(`\nEvery pass green: ${passes.map(label).join("; ")}.`);
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   // Leave the selected edition's build behind, whichever pass stopped.
-  if (built && built !== selected) run(passes[0] as Pass, "npm", ["run", "build"]);
+  if (built && built !== passes[0]) run(passes[0] as Pass, "npm", ["run", "build"]);
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import * as content from "../../content";
-import { useEditionPhase } from "../lib/edition-phase";
-import { phaseOnly } from "../lib/live";
 import { ExternalLink } from "./external-link";
+import { PhaseActionItems } from "./phase-action";
 import { Wordmark } from "./wordmark";
 
 const wideLinks = [
@@ -13,13 +12,6 @@ const wideLinks = [
   { to: "/demo-voting", label: "Demo Voting" },
 ];
 const narrowLinks = wideLinks.filter((link) => link.to !== "/talks_demos");
-
-/** The narrow menu's way out to the event itself, by the edition's phase: sign up, tune in, catch up. */
-const narrowActions = [
-  { phase: "upcoming", label: "Register", href: content.event.links.register },
-  { phase: "live", label: "Watch live", href: content.event.links.broadcast },
-  { phase: "over", label: "Watch Recording", href: content.event.links.watch },
-] as const;
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `rounded-full px-3 py-2 text-sm font-medium transition-colors ${
@@ -43,7 +35,6 @@ export function NavBar() {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  const phase = useEditionPhase();
 
   const close = () => {
     closeMenu(detailsRef.current);
@@ -133,17 +124,10 @@ export function NavBar() {
                   </NavLink>
                 </li>
               ))}
-              {narrowActions.map((action) => (
-                <li key={action.phase} {...phaseOnly(action.phase, phase)}>
-                  <ExternalLink
-                    href={action.href}
-                    onClick={close}
-                    className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
-                  >
-                    {action.label}
-                  </ExternalLink>
-                </li>
-              ))}
+              <PhaseActionItems
+                onClick={close}
+                className="mt-2 block rounded-xl bg-electric px-4 py-3 text-center text-base font-semibold text-white"
+              />
             </ul>
           </div>
         </details>

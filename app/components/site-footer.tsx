@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import * as content from "../../content";
 import { formatDateSpan } from "../lib/time";
-import { ExternalLink } from "./external-link";
+import { PhaseActionItems } from "./phase-action";
 import { Wordmark } from "./wordmark";
 
 export function SiteFooter() {
@@ -32,11 +32,8 @@ export function SiteFooter() {
                 Demo Voting
               </Link>
             </li>
-            <li>
-              <ExternalLink className="text-muted hover:text-white" href={event.links.watch}>
-                Watch Recording
-              </ExternalLink>
-            </li>
+            {/* The menu's way out to the event, by the phase: no recordings to watch before the day. */}
+            <PhaseActionItems className="text-muted hover:text-white" />
           </ul>
         </nav>
       </div>

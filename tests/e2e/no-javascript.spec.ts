@@ -5,16 +5,21 @@ import { edition, eventSpan } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
 import { editionPhase } from "../../app/lib/live";
 import { speakerById } from "../../app/lib/lookups";
+import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../scripts/server-command";
 import { expect, expectLogosShown, menuButton, sponsorSection, test } from "./fixtures";
 
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
- * the prerendered HTML was rendered). The home page's file is written during the build, seconds after that
- * instant, so its time stands for it: a phase that changed within those seconds is all this could miss.
+ * the prerendered HTML was rendered). A build given that instant in GLOSAIC_BUILT_AT (npm test's pass before the
+ * edition's day, scripts/test-editions.ts) is tested with the same variable. Otherwise the home page's file is
+ * written during the build, seconds after that instant, so its time stands for it: a phase that changed within
+ * those seconds is all this could miss.
  */
-const builtAt = statSync(path.join(repositoryRoot, "build/client/index.html")).mtime;
+const builtAt = process.env.GLOSAIC_BUILT_AT
+  ? new Date(process.env.GLOSAIC_BUILT_AT)
+  : statSync(path.join(repositoryRoot, "build/client/index.html")).mtime;
 const builtPhase = editionPhase(builtAt, eventSpan);
 const builtVotingPhase = votingPhase(builtAt, {
   opens: new Date(edition.event.voting.opens),
@@ -133,6 +138,30 @@ test("Without JavaScript the narrow-screen menu opens and leads to the agenda", 
   await nav.getByRole("link", { name: "Agenda" }).click();
   await expect(page).toHaveURL("/agenda");
   await expect(nav.getByRole("link", { name: "Agenda" })).toBeHidden();
+});
+
+test("Without JavaScript every page's footer offers the way out to the event of its build's phase, and no other", async ({
+  page,
+}) => {
+  const paths = prerenderPaths();
+  // One page visited in turn, as in every-page.spec.ts; without scripts a page takes well under its two seconds.
+  test.setTimeout(Math.max(120_000, paths.length * 2_000));
+  const footer = page.getByRole("navigation", { name: "Footer" });
+  const action = new RegExp(`^${phaseCards[builtPhase].action}`);
+  const withoutFooter: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    if ((await footer.count()) === 0) {
+      withoutFooter.push(path);
+      continue;
+    }
+    // Before the day that is Register: no page offers recordings that do not exist yet.
+    await expect(footer.getByRole("link", { name: /^(Register|Watch live|Watch Recording)/ }), path).toHaveText([
+      action,
+    ]);
+  }
+  // Only the stream's full-screen overlays go without the site's frame.
+  expect(withoutFooter).toEqual(["/countdown", "/brb"]);
 });
 
 test("Without JavaScript the skip link still moves focus to the content", async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { edition, eventSpan } from "../../content";
 import { liveStatus } from "../../app/lib/live";
+import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../app/lib/site-paths";
 import { formatClock } from "../../app/lib/time";
 import { axeViolations, expect, menuButton, test, waitForHydration } from "./fixtures";
@@ -40,8 +41,8 @@ const homeCards: Record<Phase, { heading: string; message: string; links: { name
   },
 };
 
-/** The narrow menu's way out to the event, by phase. */
-const menuActions: Record<Phase, { label: string; name: RegExp; href: string }> = {
+/** The way out to the event, by phase: the narrow menu's and the footer's. */
+const eventActions: Record<Phase, { label: string; name: RegExp; href: string }> = {
   upcoming: { label: "Register", name: /^Register/, href: event.links.register },
   live: { label: "Watch live", name: /^Watch live/, href: event.links.broadcast },
   over: { label: "Watch Recording", name: /^Watch Recording/, href: event.links.watch },
@@ -149,7 +150,7 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
 
   for (const path of ["/", "/agenda"]) {
     for (const phase of phases) {
-      test(`on ${path === "/" ? "the static home page" : "the hydrated agenda"}, ${phase}: ${menuActions[phase].label}`, async ({
+      test(`on ${path === "/" ? "the static home page" : "the hydrated agenda"}, ${phase}: ${eventActions[phase].label}`, async ({
         page,
       }) => {
         await page.goto(at(path, editionMoments[phase]));
@@ -157,7 +158,7 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
         await waitForHydration(page);
         await menuButton(page).click();
         const nav = page.getByRole("navigation", { name: "Main" });
-        const action = menuActions[phase];
+        const action = eventActions[phase];
         await expect(nav.getByRole("link").filter({ visible: true })).toHaveText([
           event.shortName,
           /^Home$/,
@@ -168,11 +169,57 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
         await expect(nav.getByRole("link", { name: action.name })).toHaveAttribute("href", action.href);
         // The other phases' actions are neither shown nor announced (nor is the wide bar's Register, at this width).
         for (const other of phases.filter((entry) => entry !== phase)) {
-          await expect(nav.getByRole("link", { name: menuActions[other].name })).toHaveCount(0);
+          await expect(nav.getByRole("link", { name: eventActions[other].name })).toHaveCount(0);
         }
       });
     }
   }
+});
+
+test.describe("The footer's way out to the event follows the phase, as the menu's does", () => {
+  const footer = (page: Page) => page.getByRole("navigation", { name: "Footer" });
+
+  for (const path of ["/", "/agenda"]) {
+    for (const phase of phases) {
+      test(`on ${path === "/" ? "the static home page" : "the hydrated agenda"}, ${phase}: ${eventActions[phase].label}`, async ({
+        page,
+      }) => {
+        await page.goto(at(path, editionMoments[phase]));
+        // The prerendered footer is the build's phase: the home island or hydration brings it to the previewed one.
+        await waitForHydration(page);
+        const action = eventActions[phase];
+        await expect(footer(page).getByRole("link").filter({ visible: true })).toHaveText([
+          /^Agenda$/,
+          /^The day at a glance$/,
+          /^Demo Voting$/,
+          action.name,
+        ]);
+        await expect(footer(page).getByRole("link", { name: action.name })).toHaveAttribute("href", action.href);
+        for (const other of phases.filter((entry) => entry !== phase)) {
+          await expect(footer(page).getByRole("link", { name: eventActions[other].name })).toHaveCount(0);
+        }
+      });
+    }
+  }
+
+  test("before the day no page's footer offers Watch Recording, and every footer offers Register", async ({ page }) => {
+    const paths = prerenderPaths();
+    // One page visited in turn, two seconds a page on a busy machine, as in every-page.spec.ts.
+    test.setTimeout(Math.max(120_000, paths.length * 2_000));
+    const withoutFooter: string[] = [];
+    for (const path of paths) {
+      await page.goto(at(path, editionMoments.upcoming));
+      await waitForHydration(page);
+      if ((await footer(page).count()) === 0) {
+        withoutFooter.push(path);
+        continue;
+      }
+      await expect(footer(page).getByRole("link", { name: eventActions.over.name }), path).toHaveCount(0);
+      await expect(footer(page).getByRole("link", { name: eventActions.upcoming.name }), path).toBeVisible();
+    }
+    // Only the stream's full-screen overlays go without the site's frame.
+    expect(withoutFooter).toEqual(["/countdown", "/brb"]);
+  });
 });
 
 test.describe("The agenda's actions", () => {
