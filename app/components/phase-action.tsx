@@ -4,7 +4,7 @@ import { phaseOnly } from "../lib/live";
 import { ExternalLink } from "./external-link";
 
 /** The way out to the event itself, by the edition's phase: sign up, tune in, catch up. */
-const phaseActions = [
+export const phaseActions = [
   { phase: "upcoming", label: "Register", href: content.event.links.register },
   { phase: "live", label: "Watch live", href: content.event.links.broadcast },
   { phase: "over", label: "Watch Recording", href: content.event.links.watch },

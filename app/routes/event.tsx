@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import * as content from "../../content";
 import { FactList } from "../components/fact-list";
+import { phaseActions } from "../components/phase-action";
 import { PageHeader } from "../components/page-header";
 import { SessionTime } from "../components/session-time";
 import { ButtonLink } from "../components/ui/button-link";
@@ -8,13 +9,15 @@ import { Badge } from "../components/ui/badge";
 import { speakersByIds } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { useDisplayZone } from "../lib/display-zone";
+import { useEditionPhase } from "../lib/edition-phase";
+import { phaseOnly } from "../lib/live";
 import { formatDateSpan } from "../lib/time";
 import type { Route } from "./+types/event";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: titled("The day at a glance"),
-    description: `${content.event.name} at a glance: when it ran, how it was streamed, and every talk, Q&A and featured demo.`,
+    description: `${content.event.name} at a glance: its day, its stream, and every talk, Q&A and featured demo.`,
     path: "/event",
   });
 
@@ -29,6 +32,9 @@ export default function EventOverview() {
     return slot ? [{ talk, slot }] : [];
   });
   const zone = useDisplayZone();
+  const phase = useEditionPhase();
+  // The edition's words for each phase, as the home page says them; all in the HTML, all but the current one hidden.
+  const words = { upcoming: event.upcoming, live: event.live, over: event.conclusion };
   const first = agenda[0];
   const last = agenda.at(-1);
   const facts = [
@@ -43,12 +49,20 @@ export default function EventOverview() {
   return (
     <>
       <PageHeader title="The day at a glance">
-        <p>{event.conclusion.message}</p>
+        {phaseActions.map((action) => (
+          <p key={action.phase} {...phaseOnly(action.phase, phase)}>
+            {words[action.phase].message}
+          </p>
+        ))}
         <div className="mt-6">
           <FactList facts={facts} />
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
+          {phaseActions.map((action) => (
+            <div key={action.phase} {...phaseOnly(action.phase, phase)}>
+              <ButtonLink href={action.href}>{action.label}</ButtonLink>
+            </div>
+          ))}
           <ButtonLink href="/agenda" variant="secondary">
             Full agenda
           </ButtonLink>

@@ -151,6 +151,9 @@ test("Without JavaScript every page's footer offers the way out to the event of 
   const withoutFooter: string[] = [];
   for (const path of paths) {
     await page.goto(path);
+    // Before the day no page offers recordings that do not exist yet, in its footer or anywhere else.
+    if (builtPhase === "upcoming")
+      await expect(page.getByText(/Watch Recording/).filter({ visible: true }), path).toHaveCount(0);
     if ((await footer.count()) === 0) {
       withoutFooter.push(path);
       continue;
