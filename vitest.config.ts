@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { referenceFiles, testScope } from "./scripts/test-scope";
 
-const roots = "{app,content,server,scripts}";
+const roots = "{app,content,interop,server,scripts}";
 const scope = testScope();
 
 // Unit and server tests only; the React Router plugin is for the app build, not for these.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ImportError, importSchedule } from "./schedule-import";
+import { ImportError, importSchedule } from "../interop/schedule-import";
 
 /**
  * npm run import -- <schedule.json file or URL> [--edition <id>] [--root <folder of editions>] [--time-zone <zone>]

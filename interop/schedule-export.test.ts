@@ -20,7 +20,6 @@ import type { VoteStore } from "../server/store";
 import { testEdition } from "../server/test-support/databases";
 import { speakerCalendarFiles } from "./calendar-files";
 import { guidOfSession, sessionGuid } from "./guids";
-import { nginxMaps } from "./nginx-maps";
 import {
   recordingTitle,
   scheduleAcronym,
@@ -396,16 +395,6 @@ describe("Serving the export", () => {
       const response = await app.inject({ method: "GET", url });
       expect(response.headers["access-control-allow-origin"], url).toBeUndefined();
     }
-  });
-
-  it("tells nginx the same: the deployment's map allows the two files and nothing else", async () => {
-    const maps = await nginxMaps(clientDir);
-    const cors = /map \$uri \$glosaic_cors \{\n([\s\S]*?)\n\}/.exec(maps)?.[1] ?? "";
-    expect(cors.split("\n").map((line) => line.trim())).toEqual([
-      'default "";',
-      `"${schedulePaths.json}" "*";`,
-      `"${schedulePaths.xml}" "*";`,
-    ]);
   });
 });
 
