@@ -4,7 +4,6 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import { isoOffset, zoneAbbreviation, zonedDate, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
-import { placeholderPortrait } from "../app/lib/leaderboard";
 import {
   defaultEditionId,
   editionPublicDir,
@@ -13,6 +12,7 @@ import {
   readEditionInput,
   sectionFiles,
 } from "../content/editions";
+import { placeholderPortrait } from "../content/placeholder-portrait";
 import type { EditionInput } from "../content/schema";
 import { ContentError, validateEdition } from "../content/validate";
 import { urlNamespace, uuidV5 } from "./guids";
