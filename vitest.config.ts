@@ -11,6 +11,6 @@ export default defineConfig({
     include: [scope === "reference" ? `${roots}/${referenceFiles("test")}` : `${roots}/**/*.test.ts`],
     exclude: [...configDefaults.exclude, ...(scope === "edition" ? [referenceFiles("test")] : [])],
     environment: "node",
-    globalSetup: ["server/test-support/compile-server.ts"],
+    globalSetup: ["tests/compile-server.ts"],
   },
 });

@@ -6,7 +6,7 @@ import { firstNameOf } from "../../app/lib/first-name";
 import { editionPhase } from "../../app/lib/live";
 import { speakerById } from "../../app/lib/lookups";
 import { votingPhase } from "../../app/lib/voting";
-import { repositoryRoot } from "../../scripts/server-command";
+import { repositoryRoot } from "../../server/start-command";
 import { expect, expectLogosShown, menuButton, sponsorSection, test } from "./fixtures";
 
 /**
