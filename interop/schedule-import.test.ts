@@ -11,7 +11,8 @@ import { defaultEditionId, editionPublicDir, missingImages, readEditionInput, se
 import type { EditionInput } from "../content/schema";
 import { validateEdition } from "../content/validate";
 import { scheduleJson, scheduleModel } from "./schedule-export";
-import { initialsBackgrounds, importSchedule } from "./schedule-import";
+import { initialsBackgrounds } from "./import/initials-portrait";
+import { importSchedule } from "./schedule-import";
 
 // Each case runs the command as a visitor does, a Node process compiling TypeScript, some of them twice (an import,
 // then a re-import): a few seconds on a quiet machine, more than Vitest's default 5 s on a busy one. The limit
