@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/local-site";
-import { serverCommandLine } from "./scripts/server-command";
+import { serverCommandLine } from "./server/start-command";
 import { referenceFiles, testScope } from "./scripts/test-scope";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 

@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { referenceFiles, testScope } from "./scripts/test-scope";
 
-const roots = "{app,content,server,scripts}";
+const roots = "{app,content,interop,server,scripts}";
 const scope = testScope();
 
 // Unit and server tests only; the React Router plugin is for the app build, not for these.
@@ -11,6 +11,6 @@ export default defineConfig({
     include: [scope === "reference" ? `${roots}/${referenceFiles("test")}` : `${roots}/**/*.test.ts`],
     exclude: [...configDefaults.exclude, ...(scope === "edition" ? [referenceFiles("test")] : [])],
     environment: "node",
-    globalSetup: ["server/test-support/compile-server.ts"],
+    globalSetup: ["tests/compile-server.ts"],
   },
 });

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { placeholderPortrait } from "../app/lib/leaderboard";
+import { placeholderPortrait } from "./placeholder-portrait";
 import {
   defaultEditionId,
   editionDir,

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { placeholderPortrait } from "../app/lib/leaderboard";
+import { placeholderPortrait } from "./placeholder-portrait";
 import type { Edition, EditionInput } from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 import { build } from "esbuild";
-import { repositoryRoot, serverEntry } from "./server-command";
+import { repositoryRoot, serverEntry } from "../server/start-command";
 
 /**
  * Compiles server/ (with the content and the app's shared modules it imports) into one JavaScript file, so that

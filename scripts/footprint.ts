@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { listeningAnnouncement } from "../app/lib/server-contract";
 import { loadTestEnv, machine, pinned, root, rssMb, serverCore, wrk, wrkInstalled } from "./load/harness";
-import { serverArgs } from "./server-command";
+import { serverArgs } from "../server/start-command";
 
 /**
  * npm run footprint: start-up time and resident memory of the server, at rest and under load, compiled (as
@@ -20,7 +20,7 @@ const rounds = Number(process.env.FOOTPRINT_ROUNDS ?? 5);
 const port = 4765;
 const loadSeconds = 5;
 
-// The comparison baseline only: the server is started from one definition, scripts/server-command.ts.
+// The comparison baseline only: the server is started from one definition, server/start-command.ts.
 const before = { name: "source through tsx (before)", args: ["--import", "tsx", "server/index.ts"] };
 const after = { name: "compiled, npm start (after)", args: [...serverArgs] };
 

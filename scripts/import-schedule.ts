@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ImportError, importSchedule } from "./schedule-import";
+import { ImportError } from "../interop/import/import-error";
+import { importSchedule, importSummary } from "../interop/schedule-import";
 
 /**
  * npm run import -- <schedule.json file or URL> [--edition <id>] [--root <folder of editions>] [--time-zone <zone>]
@@ -25,9 +26,8 @@ try {
   });
   for (const note of result.notes) console.log(`- ${note}`);
   const where = path.relative(process.cwd(), result.dir) || result.dir;
-  const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? "" : "s"}`;
   console.log(
-    `${where}: ${result.created ? "written" : "updated"}: ${plural(result.sessions, "session")} over ${plural(result.days, "day")} in ${plural(result.rooms, "room")}, ${plural(result.speakers, "speaker")} (${plural(result.portraits.downloaded, "avatar")} downloaded, ${String(result.portraits.initials)} drawn as initials).${values.root ? "" : ` EDITION=${result.editionId} npm run build checks and builds it.`}`,
+    `${importSummary(result, where)}${values.root ? "" : ` EDITION=${result.editionId} npm run build checks and builds it.`}`,
   );
 } catch (error) {
   // The one line: what the import refused, or what the command line lacks.

@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serverArgs } from "./server-command";
+import { serverArgs } from "../server/start-command";
 
 /** Debian's Chromium, which every browser tool here drives (nothing may download a browser on these machines). */
 export const chromiumPath = "/usr/bin/chromium";

@@ -6,12 +6,12 @@ import { edition, editionId } from "../content";
 import { builtEditionFile } from "../content/editions";
 import { sitemapPaths } from "../app/lib/page-list";
 import { schedulePaths } from "../app/lib/schedule-paths";
-import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
+import { calendarFiles, speakerCalendarFiles } from "../interop/calendar-files";
 import { withPolicy } from "../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
 import { inlineSmallImages } from "./inline-images";
+import { scheduleFiles } from "../interop/schedule-export";
 import { withSiteIcon } from "./site-icon";
-import { scheduleFiles } from "./schedule-export";
 import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 

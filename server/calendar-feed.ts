@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Edition } from "../content";
 import { personalCalendarPath, sessionsParameter } from "../app/lib/my-schedule";
 import { parseSessionSelection } from "../app/lib/session-selection";
-import { personalCalendar } from "../scripts/calendar-files";
+import { personalCalendar } from "../interop/calendar-files";
 
 /**
  * How long a copy of a feed may be used without asking again. The programme changes only when the server is

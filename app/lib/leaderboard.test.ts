@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
+import { placeholderPortrait } from "../../content/placeholder-portrait";
 import {
   leaderboardFromCatalogue,
   leaderboardFromServer,
-  placeholderPortrait,
   searchDemos,
   type LeaderboardDemo,
   type ServerDemo,

@@ -1,4 +1,5 @@
 import type { Demo, Speaker } from "../../content";
+import { placeholderPortrait } from "../../content/placeholder-portrait";
 
 /** The server demo record of spec §3, as GET /api/demos sends it. */
 export interface ServerDemo {
@@ -29,9 +30,6 @@ export interface LeaderboardDemo {
   /** From the local catalogue; null for a demo the catalogue does not know. */
   projectUrl: string | null;
 }
-
-/** Shown for a presenter without a portrait, or whose portrait fails to load. */
-export const placeholderPortrait = "/portraits/placeholder.svg";
 
 /**
  * A known presenter, or (spec §3) the id as name, the title "Presenter" and the placeholder portrait; a known

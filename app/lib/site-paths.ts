@@ -15,7 +15,7 @@ export const redirects: Readonly<Record<string, string>> = Object.fromEntries(
   fixedPages.flatMap((page) => (page.kind === "redirect" ? [[page.path, page.to]] : [])),
 );
 
-/** The whole day's calendar file, every session in it (written at build time by scripts/calendar-files.ts). */
+/** The whole day's calendar file, every session in it (written at build time by interop/calendar-files.ts). */
 export function dayCalendarPath(): string {
   return `/calendar/${slugOf(content.event.name)}.ics`;
 }

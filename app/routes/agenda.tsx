@@ -55,7 +55,7 @@ export default function Agenda() {
             {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
             <MyScheduleLink className="inline-flex min-h-12 items-center rounded-full px-4 font-semibold text-sky underline underline-offset-4 hover:text-white" />
           </div>
-          {/* The programme for schedule apps, in the formats pretalx and frab export (scripts/schedule-export.ts). */}
+          {/* The programme for schedule apps, in the formats pretalx and frab export (interop/schedule-export.ts). */}
           <p className="text-sm text-muted">
             Use in your app: <FileLink href={schedulePaths.json}>schedule.json</FileLink> or{" "}
             <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>, the formats Giggity, EventFahrplan and other

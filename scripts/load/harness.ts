@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { nginxMaps } from "../nginx-maps";
-import { serverArgs } from "../server-command";
+import { serverArgs } from "../../server/start-command";
 
 /**
  * What the bench and the soak share: starting the servers under test pinned to one core, running wrk pinned to

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import http from "node:http";
 import path from "node:path";
 import { listeningAnnouncement } from "../../app/lib/server-contract";
-import { serverArgs } from "../../scripts/server-command";
+import { serverArgs } from "../start-command";
 
 /** The server as an operator runs it (`npm start`), in a process of its own, for tests that kill or stop it. */
 export interface ServerProcess {

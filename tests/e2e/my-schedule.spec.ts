@@ -4,7 +4,7 @@ import { edition, type AgendaSlot } from "../../content";
 import { chosenSessions } from "../../app/lib/chosen-sessions";
 import { favouritesStorageKey } from "../../app/lib/favourites";
 import { isChoosable, mySchedulePath, personalCalendarPath } from "../../app/lib/my-schedule";
-import { guidOfSession } from "../../scripts/guids";
+import { guidOfSession } from "../../interop/guids";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 // A visitor's own schedule (issue 18): toggles on the agenda and the talk pages, /my-schedule, its calendar feed,

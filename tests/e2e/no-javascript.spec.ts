@@ -7,7 +7,7 @@ import { editionPhase } from "../../app/lib/live";
 import { speakerById } from "../../app/lib/lookups";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
-import { repositoryRoot } from "../../scripts/server-command";
+import { repositoryRoot } from "../../server/start-command";
 import { expect, expectLogosShown, menuButton, sponsorSection, test } from "./fixtures";
 
 /**

@@ -5,7 +5,7 @@ import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import { mainPort } from "./servers";
 
-/** The two files and how they are served: the schedule export (scripts/schedule-export.ts). */
+/** The two files and how they are served: the schedule export (interop/schedule-export.ts). */
 const files = [
   { name: "schedule.json", path: schedulePaths.json, type: "application/json; charset=utf-8" },
   { name: "schedule.xml", path: schedulePaths.xml, type: "application/xml; charset=utf-8" },

@@ -1,5 +1,5 @@
 import { edition, type Speaker } from "../../content";
-import { sessionGuid } from "../../scripts/guids";
+import { sessionGuid } from "../../interop/guids";
 import { timelineOf } from "../../app/lib/briefing";
 import { zoneStorageKey } from "../../app/lib/display-zone";
 import { firstNameOf } from "../../app/lib/first-name";

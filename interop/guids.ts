@@ -19,6 +19,11 @@ export function uuidV5(name: string, namespace: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Whether a text is a UUID of any version, in either case (the schema's `guid` format). */
+export function isUuid(text: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+}
+
 /** The site's origin, so that "https://a.example" and "https://a.example/" name the same site. */
 const originOf = (siteUrl: string) => new URL(siteUrl).origin;
 

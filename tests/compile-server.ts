@@ -1,4 +1,4 @@
-import { buildServer } from "../../scripts/build-server";
+import { buildServer } from "../scripts/build-server";
 
 /**
  * Vitest's global setup: the tests that start the server run the compiled file, as `npm start` does, so it is

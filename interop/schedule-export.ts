@@ -9,7 +9,7 @@ import { guidOfSession, personGuid, roomGuid } from "./guids";
  * engelsystem, info-beamer): C3VOC's schedule.json 1.x and frab's schedule.xml, as pretalx writes them for every
  * event: each day, each room (the edition's rooms, or its one stream), each session. Both files are made from one
  * model, so they cannot disagree,
- * and are checked against the schemas in ../shared/interop by scripts/schedule-export.test.ts.
+ * and are checked against the schemas in interop/formats by schedule-export.test.ts.
  * docs/decisions/022-schedule-export.md says why each field is what it is.
  */
 

@@ -4,7 +4,8 @@ import path from "node:path";
 /**
  * How the server is started, read from `npm start` in package.json: the one place the command is written. The
  * build compiles the server to the file it names, and the tests, the browser tests, the bench and the screenshots
- * start that file the same way an operator does, with plain `node` and no TypeScript loader.
+ * start that file the same way an operator does, with plain `node` and no TypeScript loader. A fact of the server,
+ * so it lives in server/: the build steps and tools in scripts/ import it from here, never the other way round.
  */
 export const repositoryRoot = path.resolve(import.meta.dirname, "..");
 

@@ -20,7 +20,6 @@ import type { VoteStore } from "../server/store";
 import { testEdition } from "../server/test-support/databases";
 import { speakerCalendarFiles } from "./calendar-files";
 import { guidOfSession, sessionGuid } from "./guids";
-import { nginxMaps } from "./nginx-maps";
 import {
   recordingTitle,
   scheduleAcronym,
@@ -32,21 +31,13 @@ import {
 
 /**
  * The programme export of the edition under test: both files valid against the schemas schedule apps are written
- * to (../shared/interop, beside the repository, as in CI), saying what the edition says, with GUIDs that do not
+ * to (copied into interop/formats), saying what the edition says, with GUIDs that do not
  * change between builds and are the calendar files' UIDs, served so that any site may read them.
  * schedule-export.reference.test.ts pins the reference edition's own values.
  */
 
-const interopDir = process.env.GLOSAIC_INTEROP_DIR ?? path.resolve("../shared/interop");
-function interopFile(name: string): string {
-  const file = path.join(interopDir, name);
-  if (!existsSync(file)) {
-    throw new Error(
-      `${file} is missing: the schedule schemas live in ../shared/interop beside the repository (GLOSAIC_INTEROP_DIR names another folder)`,
-    );
-  }
-  return file;
-}
+/** A file of interop/formats: the schemas, and the real pretalx export. */
+const formatFile = (name: string) => path.join(import.meta.dirname, "formats", name);
 
 const clientDir = path.resolve("build/client");
 function built(sitePath: string): string {
@@ -62,14 +53,14 @@ function jsonValidator() {
   ajv.addMetaSchema(draft06);
   addFormats(ajv);
   ajv.addFormat("color", /^#[0-9a-fA-F]{6}$/);
-  const validate = ajv.compile(JSON.parse(readFileSync(interopFile("schema.json"), "utf8")) as object);
+  const validate = ajv.compile(JSON.parse(readFileSync(formatFile("schema.json"), "utf8")) as object);
   return (data: unknown) =>
     validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ""}`);
 }
 
 /** xmllint's verdict on an XML text against frab's XSD: its messages, none when valid. */
 function xmlProblems(xml: string): string[] {
-  const result = spawnSync("xmllint", ["--noout", "--schema", interopFile("schedule.xml.xsd"), "-"], {
+  const result = spawnSync("xmllint", ["--noout", "--schema", formatFile("schedule.xml.xsd"), "-"], {
     input: xml,
     encoding: "utf8",
   });
@@ -123,7 +114,7 @@ describe("/schedule.json", () => {
 
   it("is checked by a validator that refuses what the schema forbids", () => {
     // The real pretalx export the schema's authors keep as an example passes, so the validator is set up right.
-    expect(problems(JSON.parse(readFileSync(interopFile("pretalx-democon.json"), "utf8")))).toEqual([]);
+    expect(problems(JSON.parse(readFileSync(formatFile("pretalx-democon.json"), "utf8")))).toEqual([]);
     const broken = structuredClone(json);
     broken.schedule.conference.acronym = "GLO-SAIC";
     const brokenSessions = Object.values(broken.schedule.conference.days[0]?.rooms ?? {}).flat();
@@ -396,16 +387,6 @@ describe("Serving the export", () => {
       const response = await app.inject({ method: "GET", url });
       expect(response.headers["access-control-allow-origin"], url).toBeUndefined();
     }
-  });
-
-  it("tells nginx the same: the deployment's map allows the two files and nothing else", async () => {
-    const maps = await nginxMaps(clientDir);
-    const cors = /map \$uri \$glosaic_cors \{\n([\s\S]*?)\n\}/.exec(maps)?.[1] ?? "";
-    expect(cors.split("\n").map((line) => line.trim())).toEqual([
-      'default "";',
-      `"${schedulePaths.json}" "*";`,
-      `"${schedulePaths.xml}" "*";`,
-    ]);
   });
 });
 

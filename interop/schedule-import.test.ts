@@ -11,7 +11,8 @@ import { defaultEditionId, editionPublicDir, missingImages, readEditionInput, se
 import type { EditionInput } from "../content/schema";
 import { validateEdition } from "../content/validate";
 import { scheduleJson, scheduleModel } from "./schedule-export";
-import { initialsBackgrounds, importSchedule } from "./schedule-import";
+import { initialsBackgrounds } from "./import/initials-portrait";
+import { importSchedule } from "./schedule-import";
 
 // Each case runs the command as a visitor does, a Node process compiling TypeScript, some of them twice (an import,
 // then a re-import): a few seconds on a quiet machine, more than Vitest's default 5 s on a busy one. The limit
@@ -21,17 +22,12 @@ vi.setConfig({ testTimeout: 60_000 });
 /**
  * `npm run import`: a pretalx or frab schedule.json becomes a valid edition folder, or updates one imported before;
  * what it mends it says, what it cannot take it refuses in one line with nothing written. The files are the real
- * pretalx export in ../shared/interop (as scripts/schedule-export.test.ts reads it) and variants of it made here;
- * every expected value comes from the file, not from an edition of the repository.
+ * pretalx export in interop/formats (as schedule-export.test.ts reads it) and variants of it made here; every
+ * expected value comes from the file, not from an edition of the repository.
  */
 
-const interopDir = process.env.GLOSAIC_INTEROP_DIR ?? path.resolve("../shared/interop");
-const democonFile = path.join(interopDir, "pretalx-democon.json");
-if (!existsSync(democonFile)) {
-  throw new Error(
-    `${democonFile} is missing: the schedule files live in ../shared/interop beside the repository (GLOSAIC_INTEROP_DIR names another folder)`,
-  );
-}
+const formatsDir = path.join(import.meta.dirname, "formats");
+const democonFile = path.join(formatsDir, "pretalx-democon.json");
 
 /* The file's shape, as far as these tests read and change it. */
 interface FilePerson {
@@ -842,7 +838,7 @@ describe("Recordings", () => {
 
 describe("The DemoCon test edition", () => {
   it("is exactly what the import writes from the real pretalx export, so the tests of an imported programme test that", async () => {
-    // tests/editions/democon was written by `npm run import -- ../shared/interop/pretalx-democon.json --edition
+    // tests/editions/democon was written by `npm run import -- interop/formats/pretalx-democon.json --edition
     // democon --root tests/editions`; its LICENCE.txt (the export's, EUPL) and tests.json were added by hand.
     const committed = path.resolve("tests/editions/democon");
     const root = tempFolder("democon-again");
@@ -858,7 +854,7 @@ describe("The DemoCon test edition", () => {
       expect(readFileSync(path.join(committed, name), "utf8"), name).toBe(readFileSync(path.join(fresh, name), "utf8"));
     }
     expect(readFileSync(path.join(committed, "LICENCE.txt"), "utf8")).toBe(
-      readFileSync(path.join(interopDir, "LICENCE.txt"), "utf8"),
+      readFileSync(path.join(formatsDir, "LICENCE.txt"), "utf8"),
     );
   });
 });
