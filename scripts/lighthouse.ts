@@ -4,6 +4,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as content from "../content";
+import { fixedPages } from "../app/lib/fixed-pages";
 import { fixedPaths } from "../app/lib/page-list";
 import { speakerPath } from "../app/lib/site-paths";
 import { editionSchedule, speakersWithSessions } from "../app/lib/speaker-schedule";
@@ -17,9 +18,21 @@ import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
  *
  * Targets: 100 in Accessibility, Best Practices and SEO everywhere; Performance 100 on desktop and on mobile (the
  * sample, which runs on busy CI machines, fails below 95 on mobile); the largest paint within 1.2 s on mobile, in
- * the sample too. Runs are sequential: two audits at once on two cores would measure each other.
+ * the sample too; on mobile, a Total Blocking Time of at most 150 ms on the pages with the most to hydrate, by the
+ * median of five runs. Runs are sequential: two audits at once on two cores would measure each other.
  */
 const sample = process.argv.includes("--sample");
+/**
+ * The pages with the most to hydrate: the programme, the leaderboard and the visitor's own schedule. On mobile their
+ * Total Blocking Time is held to `tbtTarget` by the median of five runs, always (docs/decisions/037). The visitor's
+ * schedule is not in the sitemap, so it joins the routes audited.
+ */
+const heavyRoutes = new Set(["routes/agenda.tsx", "routes/demo-voting.tsx", "routes/my-schedule.tsx"]);
+const heavyPaths = fixedPages
+  .filter((page) => heavyRoutes.has(page.file) && page.kind !== "alias")
+  .map((page) => page.path);
+const tbtTarget = 150;
+
 /** The sample: the fixed pages in the sitemap, a talk and a speaker. */
 function samplePaths(): string[] {
   const [talk] = content.talks;
@@ -73,7 +86,11 @@ function failingOf(row: Omit<Row, "failing">): string[] {
     row.formFactor === "mobile" && row.lcp > lcpTarget
       ? [`LCP ${(row.lcp / 1000).toFixed(2)} s > ${(lcpTarget / 1000).toFixed(1)} s`]
       : [];
-  return [...categoryMisses, ...lcpMiss];
+  const tbtMiss =
+    row.formFactor === "mobile" && heavyPaths.includes(row.path) && row.tbt > tbtTarget
+      ? [`TBT ${Math.round(row.tbt).toString()} ms > ${String(tbtTarget)} ms`]
+      : [];
+  return [...categoryMisses, ...lcpMiss, ...tbtMiss];
 }
 
 async function audit(origin: string, chromePort: number, pagePath: string, formFactor: FormFactor): Promise<Row> {
@@ -114,14 +131,15 @@ async function audit(origin: string, chromePort: number, pagePath: string, formF
 }
 
 /**
- * One audit, or, when it misses a target or Lighthouse fails to record the page (it asks to be run again), the
- * median of five: the machines are shared, and another process's burst of work shows up as blocking time on our
- * page. Lighthouse's own guidance is to take the median of five runs. The row is the run of median Performance,
- * with the median largest paint of the five.
+ * One audit, or, when it misses a target or Lighthouse fails to record the page (it asks to be run again), or on a
+ * page whose blocking time is held on mobile, the median of five: the machines are shared, and another process's
+ * burst of work shows up as blocking time on our page. Lighthouse's own guidance is to take the median of five
+ * runs. The row is the run of median Performance, with the median largest paint and blocking time of the five.
  */
 async function auditSettled(origin: string, chromePort: number, pagePath: string, formFactor: FormFactor) {
   const first = await audit(origin, chromePort, pagePath, formFactor).catch((error: unknown) => error as Error);
-  if (!(first instanceof Error) && first.failing.length === 0) return first;
+  const alwaysFive = formFactor === "mobile" && heavyPaths.includes(pagePath);
+  if (!(first instanceof Error) && first.failing.length === 0 && !alwaysFive) return first;
   const runs = [first];
   for (let attempt = 0; attempt < 4; attempt++) {
     // A burst of other work may be what made it miss: each retry starts on an idle machine, as the first did.
@@ -131,8 +149,12 @@ async function auditSettled(origin: string, chromePort: number, pagePath: string
   const rows = runs.filter((run): run is Row => !(run instanceof Error));
   if (rows.length === 0) throw runs[0] as Error;
   const middle = Math.floor((rows.length - 1) / 2);
-  const lcp = rows.map((run) => run.lcp).sort((a, b) => a - b)[middle] ?? Number.NaN;
-  const median = { ...([...rows].sort((a, b) => a.scores.performance - b.scores.performance)[middle] as Row), lcp };
+  const medianOf = (values: number[]) => values.sort((a, b) => a - b)[middle] ?? Number.NaN;
+  const median = {
+    ...([...rows].sort((a, b) => a.scores.performance - b.scores.performance)[middle] as Row),
+    lcp: medianOf(rows.map((run) => run.lcp)),
+    tbt: medianOf(rows.map((run) => run.tbt)),
+  };
   return { ...median, failing: failingOf(median) };
 }
 
@@ -147,9 +169,10 @@ function report(rows: Row[]): string {
     `Lighthouse 12.8.2 in Debian's Chromium against our own server (\`${sample ? "npm run test:lighthouse" : "npm run audit"}\`), ${new Date().toISOString()},`,
     `on ${String(cpus().length)} cores; load average ${loadBefore} before the run and ${loadavg()[0]?.toFixed(2) ?? "?"} after (simulated throttling scales with the machine's own speed).`,
     "Mobile: Lighthouse's default (Moto G Power, simulated slow 4G, 4x CPU slowdown); desktop: its desktop preset.",
-    `Targets: Performance 100${sample ? " (95 on mobile in this sample)" : ""}; Accessibility, Best Practices and SEO 100; on mobile, LCP at most ${(lcpTarget / 1000).toFixed(1)} s.`,
-    "A route that misses a target on its first run is run four more times and reported by the median Performance of",
-    "the five, with their median LCP.",
+    `Targets: Performance 100${sample ? " (95 on mobile in this sample)" : ""}; Accessibility, Best Practices and SEO 100; on mobile, LCP at most ${(lcpTarget / 1000).toFixed(1)} s,`,
+    `and TBT at most ${String(tbtTarget)} ms on ${heavyPaths.join(", ")}.`,
+    "A route that misses a target on its first run, and each of those three on mobile, is run five times in all and",
+    "reported by the median Performance of the five, with their median LCP and TBT.",
     "",
     "| route | form | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JavaScript transferred |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -197,7 +220,7 @@ async function settle(boundSeconds = 90) {
 
 await settle();
 const loadBefore = loadavg()[0]?.toFixed(2) ?? "?";
-const paths = sample ? samplePaths() : await sitemapPaths();
+const paths = [...new Set([...(sample ? samplePaths() : await sitemapPaths()), ...heavyPaths])];
 const formFactors: FormFactor[] = sample ? ["mobile"] : ["mobile", "desktop"];
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
