@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
 import { siteIconPath } from "../../app/lib/site-paths";
+import { gzipSize, isFramework, measure, overBudget } from "../../scripts/js-budget";
+import { repositoryRoot } from "../../server/start-command";
 import { expect, runningAnimations, test, waitForHydration } from "./fixtures";
 
 // Every page the build writes: the sitemap's, the unlisted briefings and stream screens, /talks_demos and /404.
@@ -26,6 +30,35 @@ async function unnamedControls(page: Page) {
     await cdp.detach();
   }
 }
+
+test("every page keeps its JavaScript budget, with what it loads without a tap once it runs", async ({ page }) => {
+  test.setTimeout(sweepTimeout);
+  // The build holds what each page names and imports (scripts/js-budget.ts); a lazy part that renders at once (the
+  // live leaderboard) is loaded without a tap too, which only the running page shows. Both counted as the build does.
+  const clientDir = join(repositoryRoot, "build/client");
+  const built = new Map((await measure(clientDir)).map((entry) => [entry.route, entry]));
+  const requested = new Set<string>();
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith(".js")) requested.add(pathname);
+  });
+  for (const path of paths) {
+    requested.clear();
+    await page.goto(path, { waitUntil: "load" });
+    await waitForHydration(page);
+    // What hydration's first renders start (a lazy import, the data they fetch) has started by the next idle time.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const named = built.get(path);
+    expect(named, `${path} in the build's budget`).toBeDefined();
+    const counted = new Set(named?.ownFiles.map((own) => own.file));
+    const later = [...requested].filter((file) => !counted.has(file) && !isFramework(file));
+    const laterBytes = later.reduce((sum, file) => sum + gzipSize(readFileSync(join(clientDir, file))), 0);
+    expect(
+      overBudget(named?.frameworkBytes ?? 0, (named?.ownBytes ?? 0) + laterBytes),
+      `${path} loads ${later.join(", ")}`,
+    ).toEqual([]);
+  }
+});
 
 test.describe("With reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
