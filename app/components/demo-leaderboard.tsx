@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import type { ApiCache } from "../lib/api-cache";
 import { useClock } from "../lib/clock";
 import { useRankAnnouncement } from "../lib/rank-changes";
 import { subscribeToToasts, toastsSnapshot } from "../lib/toast-store";
@@ -18,13 +19,13 @@ const hasToasts = () => toastsSnapshot().length > 0;
 const noToasts = () => false;
 
 /** The leaderboard live from the API, with voting, toasts for votes, and the ranks' changes said aloud. */
-export function DemoLeaderboard() {
+export function DemoLeaderboard({ cache }: { cache: ApiCache }) {
   const hydrated = useHydrated();
-  const window = useVotingWindow();
+  const window = useVotingWindow(cache);
   const open = useClock((now) => votingPhase(now, window) === "open");
-  const { demos, voted, loading, failed, live } = useLeaderboard(open);
+  const { demos, voted, loading, failed, live } = useLeaderboard(cache, open);
   const announcement = useRankAnnouncement(demos, live);
-  const castVote = useCastVote();
+  const { votingId, cast } = useCastVote(cache);
   const toasting = useSyncExternalStore(subscribeToToasts, hasToasts, noToasts);
 
   return (
@@ -34,10 +35,10 @@ export function DemoLeaderboard() {
       status={hydrated && loading ? "Loading demos..." : null}
       failed={failed}
       voted={voted}
-      votingId={castVote.isPending ? castVote.variables.id : undefined}
+      votingId={votingId}
       onVote={(demo) => {
         void loadToaster();
-        castVote.mutate({ id: demo.id, title: demo.title });
+        cast(demo);
       }}
     >
       <p role="status" className="sr-only">

@@ -1,6 +1,5 @@
-import type { QueryFunctionContext } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { voteStatusQuery } from "./demo-api";
+import { loadVoteStatus, voteStatusUrl } from "./demo-api";
 import { votedDemosKey } from "./voted-demos";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -14,10 +13,8 @@ afterEach(() => {
   stored.clear();
 });
 
-const check = (demoId: string, signal = new AbortController().signal) => {
-  const query = voteStatusQuery(demoId);
-  return query.queryFn({ queryKey: query.queryKey, signal } as unknown as QueryFunctionContext);
-};
+const check = (demoId: string, signal = new AbortController().signal) =>
+  loadVoteStatus(demoId)(voteStatusUrl(demoId), signal);
 
 describe("Checking a demo's vote status", () => {
   it("GETs /api/demos/{id}/has-voted with credentials", async () => {

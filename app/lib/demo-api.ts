@@ -1,5 +1,4 @@
-import type { QueryFunctionContext } from "@tanstack/react-query";
-import { getQueryFn } from "./query-client";
+import { getJson, type Loader } from "./api-cache";
 import { readVotedDemos } from "./voted-demos";
 
 export type { ServerDemo } from "./leaderboard";
@@ -16,30 +15,25 @@ export interface CastVote extends VoteStatus {
   votes: number;
 }
 
-// Query keys are the URLs themselves: the default query function GETs the first element (spec §7).
-export const demosQueryKey = ["/api/demos"] as const;
-export const votingQueryKey = ["/api/voting"] as const;
-export const voteStatusQueryKey = (demoId: string) => [`/api/demos/${demoId}/has-voted`] as const;
+// The cache's keys are the URLs themselves, spec §7's query keys: the default fetch GETs them.
+export const demosUrl = "/api/demos";
+export const votingUrl = "/api/voting";
+export const voteStatusUrl = (demoId: string) => `/api/demos/${demoId}/has-voted`;
 export const voteUrl = (demoId: string) => `/api/demos/${demoId}/vote`;
 
-const fetchJson = getQueryFn<VoteStatus>({ on401: "throw" });
-
 /**
- * The vote status query of one demo. When the check fails it logs spec §8's line and answers from the list of
+ * How one demo's vote status is fetched. When the check fails it logs spec §8's line and answers from the list of
  * demos this browser voted for (spec §7), so a card still shows "you voted" with the API away.
  */
-export function voteStatusQuery(demoId: string) {
-  return {
-    queryKey: voteStatusQueryKey(demoId),
-    queryFn: async (context: QueryFunctionContext): Promise<VoteStatus> => {
-      try {
-        return await fetchJson(context);
-      } catch (error) {
-        if (context.signal.aborted) throw error;
-        // eslint-disable-next-line no-console -- spec §8: a failed vote status check is logged, and only logged
-        console.error(`Error checking vote status: ${error instanceof Error ? error.message : String(error)}`);
-        return { hasVoted: readVotedDemos().includes(demoId), canVoteAgainIn: null, votedAt: null };
-      }
-    },
+export function loadVoteStatus(demoId: string): Loader<VoteStatus> {
+  return async (url, signal) => {
+    try {
+      return await getJson<VoteStatus>(url, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // eslint-disable-next-line no-console -- spec §8: a failed vote status check is logged, and only logged
+      console.error(`Error checking vote status: ${error instanceof Error ? error.message : String(error)}`);
+      return { hasVoted: readVotedDemos().includes(demoId), canVoteAgainIn: null, votedAt: null };
+    }
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Runs callbacks each at the start of a task of its own, in order, after the browser has had its chance to paint
  * and handle input. A message channel rather than `setTimeout(callback, 0)`: installing a timer is not free (it
- * records where it came from for the developer tools, ~0.5 ms each in Lighthouse's runs, and TanStack Query
- * installs one per notification), and nested timers are held back to 4 ms.
+ * records where it came from for the developer tools, ~0.5 ms each in Lighthouse's runs), and nested timers are
+ * held back to 4 ms.
  */
 let channel: MessageChannel | undefined;
 const waiting: (() => void)[] = [];

@@ -1,11 +1,11 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useMemo } from "react";
+import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import * as content from "../../content";
+import { ApiCache, ApiError, apiRequest, useCached } from "./api-cache";
 import {
-  demosQueryKey,
-  voteStatusQuery,
-  voteStatusQueryKey,
-  votingQueryKey,
+  demosUrl,
+  loadVoteStatus,
+  voteStatusUrl,
+  votingUrl,
   voteUrl,
   type CastVote,
   type ServerDemo,
@@ -13,7 +13,6 @@ import {
 } from "./demo-api";
 import { leaderboardFromCatalogue, leaderboardFromServer, type LeaderboardDemo } from "./leaderboard";
 import { speakerById } from "./lookups";
-import { ApiError, apiRequest } from "./query-client";
 import { toast } from "./toast-store";
 import { useLiveCounts } from "./use-live-counts";
 import { rememberVote } from "./voted-demos";
@@ -23,8 +22,8 @@ import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "./se
  * The voting window: the edition's, which the page was built with, until the server says which one it enforces
  * (an organiser may have moved it). If the server cannot say, the edition's stands.
  */
-export function useVotingWindow(): VotingWindow {
-  const { data } = useQuery<VotingWindowRecord>({ queryKey: votingQueryKey });
+export function useVotingWindow(cache: ApiCache): VotingWindow {
+  const { data } = useCached<VotingWindowRecord>(cache, votingUrl);
   const { opens, closes } = data ?? content.event.voting;
   return useMemo(() => votingWindowOf({ opens, closes }), [opens, closes]);
 }
@@ -34,9 +33,9 @@ export function useVotingWindow(): VotingWindow {
  * spec §8's line and shows the local catalogue instead; the page is prerendered from that same catalogue. While
  * voting is `open` the counts follow the server's stream, or the list is polled where the stream is refused.
  */
-export function useLeaderboard(open: boolean) {
-  const refetchInterval = useLiveCounts(open);
-  const list = useQuery<ServerDemo[]>({ queryKey: demosQueryKey, refetchInterval });
+export function useLeaderboard(cache: ApiCache, open: boolean) {
+  useLiveCounts(cache, open);
+  const list = useCached<ServerDemo[]>(cache, demosUrl);
   useEffect(() => {
     // eslint-disable-next-line no-console -- spec §8: a failed demo list is logged as well as shown
     if (list.error) console.error(`Failed to fetch demos: ${list.error.message}`);
@@ -52,16 +51,32 @@ export function useLeaderboard(open: boolean) {
   // The statuses start in a render of their own, after the list has been shown: the list's answer re-renders the
   // leaderboard synchronously (a store update), and setting up a request per demo in that same task made it the
   // page's longest on a slow phone.
-  const listSettled = useDeferredValue(!list.isPending);
-  const statuses = useQueries({
-    queries: demos.map((demo) => ({ ...voteStatusQuery(demo.id), enabled: listSettled })),
-  });
-  const voted = new Set(demos.filter((_, index) => statuses[index]?.data?.hasVoted).map((demo) => demo.id));
+  const listSettled = useDeferredValue(list.status !== "pending");
+  // Which demos, not in which order: a change of rank asks for nothing again.
+  const ids = JSON.stringify(demos.map((demo) => demo.id).sort());
+  useEffect(() => {
+    if (!listSettled) return;
+    const releases = (JSON.parse(ids) as string[]).map((id) => cache.ask(voteStatusUrl(id), loadVoteStatus(id)));
+    return () => {
+      for (const release of releases) release();
+    };
+  }, [cache, listSettled, ids]);
+  // The statuses are read from the cache as it is now: any change to it renders the leaderboard again.
+  useSyncExternalStore(cache.subscribe, cache.version, cache.version);
+  const voted = new Set(
+    demos.filter((demo) => cache.get<VoteStatus>(voteStatusUrl(demo.id)).data?.hasVoted).map((demo) => demo.id),
+  );
 
-  return { demos, voted, loading: list.isPending, failed: list.isError, live: open && list.isSuccess };
+  return {
+    demos,
+    voted,
+    loading: list.status === "pending",
+    failed: list.status === "error",
+    live: open && list.status === "success",
+  };
 }
 
-function refusal(error: Error): { title: string; description: string } {
+function refusal(error: unknown): { title: string; description: string } {
   const reason = error instanceof ApiError ? error.reason : null;
   const status = error instanceof ApiError ? error.status : 0;
   if (status === 409) return { title: "Already voted", description: reason ?? "You have already voted for this demo." };
@@ -78,39 +93,47 @@ function refusal(error: Error): { title: string; description: string } {
   };
 }
 
-/** Casting a vote: on success the count and the card update at once and a toast confirms; a refusal says why. */
-export function useCastVote() {
-  const queryClient = useQueryClient();
-
-  const markVoted = (demoId: string, status: VoteStatus) => {
-    queryClient.setQueryData<VoteStatus>(voteStatusQueryKey(demoId), status);
-    rememberVote(demoId);
+/**
+ * Casting a vote: on success the count and the card update at once and a toast confirms; a refusal says why.
+ * `votingId` is the demo whose vote is on its way (the latest one cast).
+ */
+export function useCastVote(cache: ApiCache) {
+  const [voting, setVoting] = useState<{ id: string } | null>(null);
+  const cast = (demo: Pick<LeaderboardDemo, "id" | "title">) => {
+    const attempt = { id: demo.id };
+    setVoting(attempt);
+    void castVote(cache, demo).finally(() => {
+      setVoting((latest) => (latest === attempt ? null : latest));
+    });
   };
+  return { votingId: voting?.id, cast };
+}
 
-  return useMutation<CastVote, Error, Pick<LeaderboardDemo, "id" | "title">>({
-    mutationFn: async (demo) => (await apiRequest("POST", voteUrl(demo.id))).json() as Promise<CastVote>,
-    onSuccess: (result, demo) => {
-      const list = queryClient.getQueryData<ServerDemo[]>(demosQueryKey);
-      if (list) {
-        queryClient.setQueryData<ServerDemo[]>(
-          demosQueryKey,
-          list.map((item) => (item.id === demo.id ? { ...item, votes: result.votes } : item)),
-        );
-      } else {
-        // The page is on its fallback data: the vote got through, so the live list may now load.
-        void queryClient.invalidateQueries({ queryKey: demosQueryKey });
-      }
-      markVoted(demo.id, { hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt });
-      toast({ title: "Vote recorded", description: `Thank you for voting for ${demo.title}!` });
-    },
-    onError: (error, demo) => {
-      if (error instanceof ApiError && error.status === 409) {
-        markVoted(demo.id, { hasVoted: true, canVoteAgainIn: null, votedAt: null });
-      }
-      // Refused for the window: the server's window may differ from the page's, so ask again.
-      if (error instanceof ApiError && error.status === 403)
-        void queryClient.invalidateQueries({ queryKey: votingQueryKey });
-      toast({ tone: "error", ...refusal(error) });
-    },
-  });
+/** One vote, never retried (spec §9), and what the page makes of its answer. */
+async function castVote(cache: ApiCache, demo: Pick<LeaderboardDemo, "id" | "title">): Promise<void> {
+  const markVoted = (status: VoteStatus) => {
+    cache.setData(voteStatusUrl(demo.id), () => status);
+    rememberVote(demo.id);
+  };
+  let result: CastVote;
+  try {
+    result = (await (await apiRequest("POST", voteUrl(demo.id))).json()) as CastVote;
+  } catch (error) {
+    const refused = error instanceof ApiError ? error.status : 0;
+    if (refused === 409) markVoted({ hasVoted: true, canVoteAgainIn: null, votedAt: null });
+    // Refused for the window: the server's window may differ from the page's, so ask again.
+    if (refused === 403) cache.refetch(votingUrl);
+    toast({ tone: "error", ...refusal(error) });
+    return;
+  }
+  if (cache.get(demosUrl).data) {
+    cache.setData<ServerDemo[]>(demosUrl, (list) =>
+      list?.map((item) => (item.id === demo.id ? { ...item, votes: result.votes } : item)),
+    );
+  } else {
+    // The page is on its fallback data: the vote got through, so the live list may now load.
+    cache.refetch(demosUrl);
+  }
+  markVoted({ hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt });
+  toast({ title: "Vote recorded", description: `Thank you for voting for ${demo.title}!` });
 }

@@ -1,6 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { demosQueryKey, type ServerDemo } from "./demo-api";
+import type { ApiCache } from "./api-cache";
+import { demosUrl, type ServerDemo } from "./demo-api";
 import { previewInstant } from "./preview";
 import { demoEventsPath } from "./server-contract";
 
@@ -10,13 +10,12 @@ export const pollingIntervalMs = 5000;
 /**
  * While voting is open, the leaderboard's counts follow the server's stream (GET /api/demos/events): its snapshot
  * and each change go into the list the page already shows. Where the stream is refused (the server holds as many
- * as it can, or answers something else) or the browser has no EventSource, the answer is to poll the list
- * instead: the returned interval, for the list's query. A dropped connection is the browser's to retry (the server
- * advises when); the stream's `closed` (the window ended) stops it for good. A page previewing another moment
- * (`?now=`) shows the counts it loaded.
+ * as it can, or answers something else) or the browser has no EventSource, the list is polled instead, every
+ * `pollingIntervalMs` while voting is open. A dropped connection is the browser's to retry (the server advises
+ * when); the stream's `closed` (the window ended) stops it for good. A page previewing another moment (`?now=`)
+ * shows the counts it loaded.
  */
-export function useLiveCounts(open: boolean): number | false {
-  const queryClient = useQueryClient();
+export function useLiveCounts(cache: ApiCache, open: boolean): void {
   const [polling, setPolling] = useState(false);
   useEffect(() => {
     // A preview of another moment (?now=) is not the live day: the server's stream would refuse it.
@@ -28,7 +27,7 @@ export function useLiveCounts(open: boolean): number | false {
     const source = new EventSource(demoEventsPath);
     const apply = (event: MessageEvent<string>) => {
       const counts = JSON.parse(event.data) as Record<string, number>;
-      queryClient.setQueryData<ServerDemo[]>(demosQueryKey, (list) =>
+      cache.setData<ServerDemo[]>(demosUrl, (list) =>
         list?.map((demo) => {
           const votes = counts[demo.id];
           return votes === undefined || votes === demo.votes ? demo : { ...demo, votes };
@@ -47,6 +46,6 @@ export function useLiveCounts(open: boolean): number | false {
     return () => {
       source.close();
     };
-  }, [open, queryClient]);
-  return open && polling ? pollingIntervalMs : false;
+  }, [open, cache]);
+  useEffect(() => (open && polling ? cache.poll(demosUrl, pollingIntervalMs) : undefined), [open, polling, cache]);
 }

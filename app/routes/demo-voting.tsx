@@ -19,7 +19,9 @@ export const meta: Route.MetaFunction = () =>
 /**
  * The leaderboard and its data layer arrive in a chunk of their own, after the page's first paint: the prerendered
  * HTML already shows the leaderboard from the catalogue, which React keeps on screen until the chunk has loaded and
- * hydrated it (the page's first-load JavaScript stays within budget; docs/decisions/007).
+ * hydrated it (the page's first-load JavaScript stays within budget; docs/decisions/007). Imported statically, the
+ * page would load 1.2 KB less in all but 2.2 KB more before its first tap: 26.0 KB of its own, over the build's
+ * 25 KB (docs/decisions/038).
  */
 const LiveLeaderboard = lazy(() => import("../components/live-leaderboard"));
 
