@@ -68,16 +68,35 @@ function editionAsData(): Plugin {
  * The home page is served without React (see app/root.tsx): its one script is the home island, an extra
  * entry of the client build. It is written under a fixed name, outside the immutable /assets/, so the prerendered
  * page can name it; its imports are hashed as usual.
+ *
+ * The island's static imports are copies of their own (`?island`): the app's modules are merged into a shared chunk
+ * below that imports React, and a module the island shared with the pages would bring that chunk, and React, to
+ * the static page. What it imports dynamically (React and the live strip, near the day) is the pages' own.
  */
+const islandMark = "?island";
 function homeIsland(): Plugin {
   const entry = path.resolve("app/islands/home.ts");
   const fileName = homeIslandPath.slice(1);
   return {
     name: "glosaic-home-island",
+    enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
     apply: "build",
     buildStart() {
       this.emitFile({ type: "chunk", id: entry, fileName });
+    },
+    async resolveId(source, importer, options) {
+      if (!importer || (importer !== entry && !importer.endsWith(islandMark)) || options.kind === "dynamic-import") {
+        return null;
+      }
+      const resolved = await this.resolve(source, importer.replace(islandMark, ""), { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.includes("node_modules")) return resolved;
+      return { ...resolved, id: resolved.id + islandMark };
+    },
+    load(id) {
+      if (!id.endsWith(islandMark)) return null;
+      const original = id.slice(0, -islandMark.length);
+      return original.startsWith("\0") ? this.load({ id: original }).then((info) => info.code ?? null) : null;
     },
   };
 }
@@ -90,7 +109,7 @@ function homeIsland(): Plugin {
 process.env.GLOSAIC_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
-  plugins: [editionAsData(), homeIsland(), tailwindcss(), reactRouter()],
+  plugins: [homeIsland(), editionAsData(), tailwindcss(), reactRouter()],
   // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
   publicDir: editionPublicDir(contentExports.editionId),
   define: { __BUILT_AT__: JSON.stringify(process.env.GLOSAIC_BUILT_AT) },
@@ -105,11 +124,13 @@ export default defineConfig({
             // Every hydrated page needs React and the router: one file, compressed as one. The build's budget
             // (scripts/js-budget.ts) reports this file as the framework's floor, and each page's own part beside it.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            // A visitor's own schedule, its toggle and its store in one file: as separate chunks of a few hundred
-            // bytes each, their compression overhead took the agenda of a large imported programme over the budget.
+            // The app's modules (and the edition's sections) that four pages or more load: one file, compressed as
+            // one. Left to themselves they were two dozen chunks of a few hundred bytes on every page, each with its
+            // own compression overhead and a line in the router's manifest: 3-4 KB of every page's own part.
             {
-              name: "favourites",
-              test: /[\\/]app[\\/](lib[\\/]favourites|components[\\/]favourite-toggle)\./,
+              name: "app",
+              test: (id) => !id.endsWith(islandMark) && /[\\/]app[\\/]|^\0edition-data/.test(id),
+              minShareCount: 4,
               priority: 1,
             },
           ],

@@ -1,12 +1,10 @@
 import { useId, useRef, useState, type ReactNode } from "react";
-import * as content from "../../content";
 import { useClock } from "../lib/clock";
 import { useVisitorZoneAt } from "../lib/visitor-zone";
-import { leaderboardFromCatalogue, searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
+import { searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
 import { useRankMoves } from "../lib/rank-changes";
-import { speakerById } from "../lib/lookups";
 import { useHydrated } from "../lib/use-hydrated";
-import { votingWindowOf, type VotingWindow } from "../lib/server-contract";
+import type { VotingWindow } from "../lib/server-contract";
 import { formatLongDate } from "../lib/time";
 import { votingPhase } from "../lib/voting";
 import { DemoCard } from "./demo-card";
@@ -39,8 +37,8 @@ export function LeaderboardView({
   children,
 }: LeaderboardViewProps) {
   const searchId = useId();
-  // The live leaderboard hydrates when its chunk arrives, later than the page: hydration starts from the server's
-  // empty search box and would wipe what a visitor typed into it by then. That text is read from the box while
+  // The page hydrates after its first paint, and the leaderboard in a boundary of its own after the rest: hydration
+  // starts from the server's empty search box and would wipe what a visitor typed into it by then. That text is read from the box while
   // hydration renders, and searched for in the render right after it.
   const hydrated = useHydrated();
   const [typedEarly] = useState(() =>
@@ -125,15 +123,4 @@ export function LeaderboardView({
       {children}
     </div>
   );
-}
-
-const catalogue = leaderboardFromCatalogue(content.demos, speakerById);
-const editionWindow = votingWindowOf(content.event.voting);
-
-/**
- * The leaderboard from the local catalogue and the edition's voting window: what the prerendered page shows (also
- * with JavaScript off) until the live leaderboard, loaded after the first paint, takes over.
- */
-export function CatalogueLeaderboard() {
-  return <LeaderboardView window={editionWindow} demos={catalogue} />;
 }

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import * as content from "../../content";
 import { Breadcrumb } from "../components/breadcrumb";
-import { CatalogueLeaderboard } from "../components/leaderboard-view";
+import LiveLeaderboard from "../components/live-leaderboard";
 import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
 import { useClock } from "../lib/clock";
@@ -16,15 +16,6 @@ export const meta: Route.MetaFunction = () =>
     path: "/demo-voting",
   });
 
-/**
- * The leaderboard and its data layer arrive in a chunk of their own, after the page's first paint: the prerendered
- * HTML already shows the leaderboard from the catalogue, which React keeps on screen until the chunk has loaded and
- * hydrated it (the page's first-load JavaScript stays within budget; docs/decisions/007). Imported statically, the
- * page would load 1.2 KB less in all but 2.2 KB more before its first tap: 26.0 KB of its own, over the build's
- * 25 KB (docs/decisions/038).
- */
-const LiveLeaderboard = lazy(() => import("../components/live-leaderboard"));
-
 /** The demo leaderboard. */
 export default function DemoVoting() {
   return (
@@ -38,7 +29,10 @@ export default function DemoVoting() {
           <ButtonLink href={content.event.links.register}>Register</ButtonLink>
         </div>
       </PageHeader>
-      <Suspense fallback={<CatalogueLeaderboard />}>
+      {/* A boundary of its own: React hydrates the leaderboard apart from the rest of the page (selective
+          hydration). It was a lazy chunk, loaded after hydration; without TanStack Query it is 3 KB, and its own
+          request cost more than it saved (docs/decisions/037). */}
+      <Suspense>
         <LiveLeaderboard />
       </Suspense>
     </>

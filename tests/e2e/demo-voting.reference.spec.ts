@@ -95,22 +95,22 @@ test("Visitors search by title, presenter, description or tag, and are told when
 });
 
 test("What a visitor types into the search box before the live leaderboard has loaded is kept", async ({ page }) => {
-  // The live leaderboard's chunk is held back, so the visitor types into the prerendered one.
+  // The page's hydration is held back, so the visitor types into the prerendered leaderboard.
   let release: (() => void) | undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/assets/live-leaderboard-*.js", async (route) => {
+  await page.route("**/assets/entry.client-*.js", async (route) => {
     await held;
     await route.continue();
   });
   const list = page.waitForResponse((response) => response.url().endsWith("/api/demos"));
-  await page.goto("/demo-voting");
-  await waitForHydration(page);
+  await page.goto("/demo-voting", { waitUntil: "domcontentloaded" });
   const search = page.getByRole("searchbox", { name: "Search demos" });
   await search.click();
   await page.keyboard.type("loom");
   release?.();
+  await waitForHydration(page);
   await list;
   await expect(page.getByText("Loading demos...")).toBeHidden();
   await expect(search).toHaveValue("loom");

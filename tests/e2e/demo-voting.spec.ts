@@ -206,22 +206,22 @@ test("What a visitor types into the search box before the live leaderboard has l
 }) => {
   const start = top.title.slice(0, 4).toLowerCase();
   const rest = top.title.slice(4).toLowerCase();
-  // The live leaderboard's chunk is held back, so the visitor types into the prerendered one.
+  // The page's hydration is held back, so the visitor types into the prerendered leaderboard.
   let release: (() => void) | undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/assets/live-leaderboard-*.js", async (route) => {
+  await page.route("**/assets/entry.client-*.js", async (route) => {
     await held;
     await route.continue();
   });
   const list = page.waitForResponse((response) => response.url().endsWith("/api/demos"));
-  await page.goto("/demo-voting");
-  await waitForHydration(page);
+  await page.goto("/demo-voting", { waitUntil: "domcontentloaded" });
   const search = page.getByRole("searchbox", { name: "Search demos" });
   await search.click();
   await page.keyboard.type(start);
   release?.();
+  await waitForHydration(page);
   await list;
   await expect(page.getByText("Loading demos...")).toBeHidden();
 
