@@ -1,3 +1,4 @@
+import { eventSpanOf } from "./event-span";
 import { EditionError, editionPublicDir, missingImages, readEditionInput, selectedEditionId } from "./editions";
 import type { EditionInput } from "./schema";
 import { ContentError, validateEdition } from "./validate";
@@ -42,18 +43,8 @@ export const {
   briefingConfig,
 } = edition;
 
-/**
- * When the edition's stream begins and ends: all that its phase (upcoming, live, over) depends on, so a page that
- * only needs the phase does not carry the agenda.
- */
-export const eventSpan = {
-  start: edition.agenda[0]?.start ?? "",
-  // With rooms side by side, the session that starts last need not be the one that ends last.
-  end: edition.agenda.reduce(
-    (latest, slot) => (Date.parse(slot.end) > Date.parse(latest) ? slot.end : latest),
-    edition.agenda.at(-1)?.end ?? "",
-  ),
-};
+/** When the edition's stream begins and ends (see eventSpanOf). */
+export const eventSpan = eventSpanOf(edition.agenda);
 
 /** Each talk's id and page: what the agenda, the live strip and speakers' schedules need of the talks, no more. */
 export const talkLinks = edition.talks.map(({ id, path }) => ({ id, path }));

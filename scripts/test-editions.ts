@@ -1,8 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { defaultEditionId, editionIds, selectedEditionId, testEditionsRoot } from "../content/editions";
-import { editionMoments } from "../tests/e2e/moments";
+import { eventSpanOf } from "../content/event-span";
+import {
+  defaultEditionId,
+  editionIds,
+  readEditionInput,
+  selectedEditionId,
+  testEditionsRoot,
+} from "../content/editions";
+import { validateEdition } from "../content/validate";
+import { editionMomentsOf } from "../tests/e2e/phase-moments";
 import { testScopeVariable, type TestScope } from "./test-scope";
 
 /**
@@ -47,6 +55,10 @@ function filesOf(id: string): Pass["files"] {
 }
 
 const selected = selectedEditionId();
+/** The instant the selected edition is built as of in its pass before its day, taken from its own programme. */
+const beforeItsDay = editionMomentsOf(
+  eventSpanOf(validateEdition(readEditionInput(selected), selected).agenda),
+).upcoming;
 const passes: Pass[] = [
   { edition: selected, scope: selected === defaultEditionId ? "all" : "edition", lighthouse: true },
   {
@@ -54,7 +66,7 @@ const passes: Pass[] = [
     scope: "edition",
     lighthouse: false,
     files: { unit: ["scripts/built-site.test.ts"], browser: ["tests/e2e/no-javascript.spec.ts"] },
-    builtAt: editionMoments.upcoming,
+    builtAt: beforeItsDay,
   },
   ...(selected === defaultEditionId
     ? []

@@ -1,23 +1,11 @@
 import { edition, eventSpan } from "../../content";
+import { editionMomentsOf, day, iso } from "./phase-moments";
 
 /**
  * Instants in each phase of the edition under test, for `?now=` previews: the browser tests check every phase of
  * whichever edition they run on, whatever today's date is.
  */
-const minute = 60_000;
-const day = 24 * 60 * minute;
-const iso = (time: number) => new Date(time).toISOString();
-const start = Date.parse(eventSpan.start);
-const end = Date.parse(eventSpan.end);
-
-export const editionMoments = {
-  /** Three days and a bit before the first session: the countdown shows days, hours and minutes. */
-  upcoming: iso(start - 3 * day - 5 * 60 * minute - 7 * minute),
-  /** Five minutes into the first session. */
-  live: iso(start + 5 * minute),
-  /** A day after the last session ends. */
-  over: iso(end + day),
-} as const;
+export const editionMoments = editionMomentsOf(eventSpan);
 
 const opens = Date.parse(edition.event.voting.opens);
 const closes = Date.parse(edition.event.voting.closes);

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan } from "../../content";
 import { liveStatus } from "../../app/lib/live";
 import { prerenderPaths } from "../../app/lib/page-list";
@@ -145,32 +145,39 @@ test.describe("The home page", () => {
   }
 });
 
+/** The two kinds of page whose way out to the event follows the phase: served static, and hydrated by React. */
+const previewPages = [
+  { path: "/", name: "the static home page" },
+  { path: "/agenda", name: "the hydrated agenda" },
+];
+
+/** The links of a navigation: those given, then the phase's way out to the event, and no other phase's. */
+async function expectOnlyEventAction(nav: Locator, phase: Phase, before: (string | RegExp)[]) {
+  const action = eventActions[phase];
+  await expect(nav.getByRole("link").filter({ visible: true })).toHaveText([...before, action.name]);
+  await expect(nav.getByRole("link", { name: action.name })).toHaveAttribute("href", action.href);
+  for (const other of phases.filter((entry) => entry !== phase)) {
+    await expect(nav.getByRole("link", { name: eventActions[other].name })).toHaveCount(0);
+  }
+}
+
 test.describe("On a narrow screen (390 px) the menu's way out to the event follows the phase", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  for (const path of ["/", "/agenda"]) {
+  for (const { path, name } of previewPages) {
     for (const phase of phases) {
-      test(`on ${path === "/" ? "the static home page" : "the hydrated agenda"}, ${phase}: ${eventActions[phase].label}`, async ({
-        page,
-      }) => {
+      test(`on ${name}, ${phase}: ${eventActions[phase].label}`, async ({ page }) => {
         await page.goto(at(path, editionMoments[phase]));
         // The agenda's prerendered menu is the build's phase; hydration brings it to the previewed one.
         await waitForHydration(page);
         await menuButton(page).click();
-        const nav = page.getByRole("navigation", { name: "Main" });
-        const action = eventActions[phase];
-        await expect(nav.getByRole("link").filter({ visible: true })).toHaveText([
+        // The other phases' actions are neither shown nor announced (nor is the wide bar's Register, at this width).
+        await expectOnlyEventAction(page.getByRole("navigation", { name: "Main" }), phase, [
           event.shortName,
           /^Home$/,
           /^Agenda$/,
           /^Demo Voting$/,
-          action.name,
         ]);
-        await expect(nav.getByRole("link", { name: action.name })).toHaveAttribute("href", action.href);
-        // The other phases' actions are neither shown nor announced (nor is the wide bar's Register, at this width).
-        for (const other of phases.filter((entry) => entry !== phase)) {
-          await expect(nav.getByRole("link", { name: eventActions[other].name })).toHaveCount(0);
-        }
       });
     }
   }
@@ -179,25 +186,13 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
 test.describe("The footer's way out to the event follows the phase, as the menu's does", () => {
   const footer = (page: Page) => page.getByRole("navigation", { name: "Footer" });
 
-  for (const path of ["/", "/agenda"]) {
+  for (const { path, name } of previewPages) {
     for (const phase of phases) {
-      test(`on ${path === "/" ? "the static home page" : "the hydrated agenda"}, ${phase}: ${eventActions[phase].label}`, async ({
-        page,
-      }) => {
+      test(`on ${name}, ${phase}: ${eventActions[phase].label}`, async ({ page }) => {
         await page.goto(at(path, editionMoments[phase]));
         // The prerendered footer is the build's phase: the home island or hydration brings it to the previewed one.
         await waitForHydration(page);
-        const action = eventActions[phase];
-        await expect(footer(page).getByRole("link").filter({ visible: true })).toHaveText([
-          /^Agenda$/,
-          /^The day at a glance$/,
-          /^Demo Voting$/,
-          action.name,
-        ]);
-        await expect(footer(page).getByRole("link", { name: action.name })).toHaveAttribute("href", action.href);
-        for (const other of phases.filter((entry) => entry !== phase)) {
-          await expect(footer(page).getByRole("link", { name: eventActions[other].name })).toHaveCount(0);
-        }
+        await expectOnlyEventAction(footer(page), phase, [/^Agenda$/, /^The day at a glance$/, /^Demo Voting$/]);
       });
     }
   }
