@@ -89,6 +89,21 @@ export const eventSchema = z
      * edition without demos.
      */
     presentedLive: z.number().int().nonnegative(),
+    /**
+     * The audience's questions (decision 039). Every field has a default, so an edition may leave the whole object
+     * out: every session type but Break takes questions, from a day before each session starts until 30 minutes
+     * after it ends, and nothing an asker writes shows until a moderator approves it.
+     */
+    questions: z
+      .object({
+        /** The session types whose sessions take questions; every type but Break when left out. */
+        sessionTypes: z.array(text).optional(),
+        /** Minutes before a session starts that its questions open. */
+        opensMinutesBefore: z.number().int().nonnegative().default(24 * 60),
+        /** "pre": a question shows once a moderator approves it; "post": at once, until a moderator hides it. */
+        moderation: z.enum(["pre", "post"]).default("pre"),
+      })
+      .default({ opensMinutesBefore: 24 * 60, moderation: "pre" }),
   })
   // The zone's name is settled once, at validation, so the build and the browser say the same whatever their Intl.
   .transform((event) => ({ ...event, timeZoneName: event.timeZoneName ?? zoneName(event.timeZone, event.date) }));

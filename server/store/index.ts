@@ -2,6 +2,15 @@ import { openPostgresStore } from "./postgres";
 import { openSqliteStore } from "./sqlite";
 import type { VoteStore } from "./vote-store";
 
+export type {
+  AskResult,
+  NewQuestion,
+  QuestionChange,
+  QuestionStore,
+  StoredQuestion,
+  UpvoteResult,
+} from "./question-store";
+export { QuestionStateError } from "./question-store";
 export type { CastResult, SeedDemo, StoredVote, Vote, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
 /**

@@ -1,3 +1,5 @@
+import type { QuestionStore } from "./question-store";
+
 /** A demo as the store first learns of it: its id and the count it starts from. */
 export interface SeedDemo {
   id: string;
@@ -99,5 +101,7 @@ export interface VoteStore {
    * `counts()` for what changed. Returns the function that stops the calls.
    */
   onCountsChanged(listener: () => void): () => void;
+  /** The audience's questions of this edition, in the same database (decision 039). */
+  readonly questions: QuestionStore;
   close(): Promise<void>;
 }

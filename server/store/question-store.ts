@@ -1,0 +1,94 @@
+import type { ModerationAction, QuestionStatus } from "../../app/lib/questions";
+import type { VoteOrigin } from "./vote-store";
+
+/** A question as the store keeps it: every status, who asked (their voter id), and why it was hidden. */
+export interface StoredQuestion {
+  id: string;
+  sessionId: string;
+  text: string;
+  name: string | null;
+  /** The asker's voter id (the signed cookie): the same person as a voter. */
+  askerId: string;
+  /** ISO 8601 instant in UTC. */
+  askedAt: string;
+  status: QuestionStatus;
+  /** Upvotes not withdrawn. */
+  upvotes: number;
+  onAir: boolean;
+  hideReason: string | null;
+}
+
+/** A question to store, already checked and cleaned by the API. */
+export interface NewQuestion {
+  sessionId: string;
+  askerId: string;
+  text: string;
+  name: string | null;
+  askedAt: Date;
+  /** "pending" under pre-moderation, "approved" under post-moderation. */
+  status: "pending" | "approved";
+  /**
+   * The client's Idempotency-Key: the same asker sending the same key again gets the question the first request
+   * made, never a second one.
+   */
+  idempotencyKey?: string | undefined;
+  origin?: VoteOrigin | undefined;
+}
+
+/** What asking did: the question, and whether this call made it (false: an earlier call with the same key did). */
+export interface AskResult {
+  question: StoredQuestion;
+  created: boolean;
+}
+
+/** An upvote's outcome: the question's count after the call, and whether the call changed anything. */
+export interface UpvoteResult {
+  upvotes: number;
+  changed: boolean;
+}
+
+/** Which questions of which session changed: what a stream re-reads and sends. */
+export interface QuestionChange {
+  sessionId: string;
+  questionIds: string[];
+}
+
+/**
+ * Where the audience's questions live: in the vote store's database, per edition, beside the votes (decision 039).
+ * An acknowledged question or upvote is committed before its promise resolves.
+ */
+export interface QuestionStore {
+  /** Stores a question; with an idempotency key already used by the asker, answers that question unchanged. */
+  ask(question: NewQuestion): Promise<AskResult>;
+  /** One question of this edition, or null. */
+  question(id: string): Promise<StoredQuestion | null>;
+  /** Questions of this edition, every status, oldest first: one session's, or all when no session is given. */
+  questions(sessionId?: string): Promise<StoredQuestion[]>;
+  /** The ids of the session's questions that the voter upvotes now. */
+  upvotedBy(voterId: string, sessionId: string): Promise<Set<string>>;
+  /**
+   * Adds the voter's upvote (once per voter and question) or withdraws it. Null when the question does not exist
+   * or is not public (pending or hidden): nobody upvotes what they cannot see.
+   */
+  upvote(questionId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<UpvoteResult | null>;
+  withdrawUpvote(questionId: string, voterId: string): Promise<UpvoteResult | null>;
+  /**
+   * A moderator's action, in one transaction: approve (pending to approved), hide (any but hidden; takes it off
+   * air; final), answer (pending or approved to answered; takes it off air), pin (approves a pending one, and
+   * takes the session's other question off air), unpin. Answers every question the action changed (a pin can
+   * change two), an empty list when it changed nothing, or null for an unknown question. Refused with
+   * QuestionStateError for an action the question's status does not allow (approving or pinning a hidden one).
+   */
+  moderate(questionId: string, action: ModerationAction, at: Date, reason?: string): Promise<StoredQuestion[] | null>;
+  /**
+   * Calls `listener` after questions of this edition changed: asked, upvoted, moderated, through this store or, on
+   * an engine that several servers share, any of them. Calls are coalesced per turn of the event loop. Returns the
+   * function that stops the calls.
+   */
+  onQuestionsChanged(listener: (changes: QuestionChange[]) => void): () => void;
+}
+
+/** An action the question's status does not allow: the API answers 409 with this message. */
+export class QuestionStateError extends Error {
+  override name = "QuestionStateError";
+}
