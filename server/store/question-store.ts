@@ -50,6 +50,7 @@ export interface UpvoteResult {
 /** Which questions of which session changed: what a stream re-reads and sends. */
 export interface QuestionChange {
   sessionId: string;
+  /** The questions that changed; empty when the store cannot say which (re-read the whole session). */
   questionIds: string[];
 }
 
