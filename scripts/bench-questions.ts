@@ -81,6 +81,8 @@ function questionEnv(maxStreams: number): Record<string, string> {
     MODERATOR_TOKEN: moderatorToken,
     RATE_LIMIT_QUESTIONS: "1000000000",
     RATE_LIMIT_UPVOTES: "1000000000",
+    RATE_LIMIT_QUESTIONS_PER_VOTER: "1000000000",
+    RATE_LIMIT_UPVOTES_PER_VOTER: "1000000000",
   };
 }
 
@@ -88,7 +90,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (value: number | undefined, digits = 0) =>
   value === undefined || Number.isNaN(value) ? "-" : value.toFixed(digits);
 const latencyCells = (histogram: Histogram) =>
-  `${fmt(histogram.at(0.5))} | ${fmt(histogram.at(0.99))} | ${fmt(histogram.at(1))}`;
+  `${fmt(histogram.at(0.5))} / ${fmt(histogram.at(0.99))} / ${fmt(histogram.at(1))}`;
 
 interface StreamsResult {
   label: string;
@@ -271,13 +273,14 @@ async function postgresSchema(tag: string) {
 
 async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
+  // Read before pinning: nproc counts the cores this process may use.
+  const before = machine();
   if (hasTaskset) {
     // This process holds the streams and plays the audience: on the load core, beside wrk, away from the server.
     spawnSync("taskset", ["-a", "-cp", loadCore, String(process.pid)]);
   }
   const work = await mkdtemp(path.join(tmpdir(), "glosaic-qbench-"));
   const running: Running[] = [];
-  const before = machine();
   const chromium = spawnSync("pgrep", ["-c", "chromium"], { encoding: "utf8" }).stdout.trim();
   console.error(
     `Questions bench: ${streamCount} streams, ${clientCount} people, ${seconds} s; server on core ${serverCore}, this process and wrk on core ${loadCore}`,
@@ -444,6 +447,7 @@ function print(before: ReturnType<typeof machine>, chromium: string) {
         `  made: ${crowd.made.asks} asks (${crowd.made.doubleClicks} double-clicked, ${crowd.made.askRetries} resent), ${crowd.made.approvals} approvals, ${crowd.made.upvotes} upvotes (${crowd.made.upvoteRetries} resent); answered in p50/p99 ms: ask ${fmt(crowd.requestMs.ask.at(0.5))}/${fmt(crowd.requestMs.ask.at(0.99))}, approve ${fmt(crowd.requestMs.approve.at(0.5))}/${fmt(crowd.requestMs.approve.at(0.99))}, upvote ${fmt(crowd.requestMs.upvote.at(0.5))}/${fmt(crowd.requestMs.upvote.at(0.99))}`,
         `  every change seen by every stream of its session: ${all.count} sightings, p99 ${fmt(p99)} ms (target ${targetP99Ms}: ${p99 <= targetP99Ms ? "met" : "NOT MET"}), ${all.over(targetP99Ms)} over 2 s; ${result.behind.streams === 0 ? `all streams caught up ${fmt(result.drainedMs)} ms after the last answer` : `${result.behind.streams} streams still behind on ${result.behind.questions} questions after ${drainMs / 1000} s`}`,
         `  stored: ${result.stored.join(" ")}`,
+        `  double-clicks on a first visit (before the server has given the person a voter cookie): ${crowd.made.firstVisitDoubleClicks}, of which ${crowd.made.firstVisitDuplicates} made two questions`,
         `  promises broken: ${crowd.broken.length === 0 ? "none" : crowd.broken.slice(0, 5).join("; ") + (crowd.broken.length > 5 ? ` (and ${crowd.broken.length - 5} more)` : "")}`,
         `  server RSS MB: ${fmt(rss.before, 1)} before the streams, ${fmt(rss.streams, 1)} with them, ${fmt(rss.end, 1)} at the end; server CPU ${fmt(result.serverCpuPercent)} % of its core while the audience played; this process ${fmt(result.benchCpuPercent)} % of its core, event-loop delay p99 ${fmt(result.benchLoopP99Ms, 1)} ms${result.benchCpuPercent > 90 ? " (the load generator was near its limit: latencies include its delay)" : ""}`,
       );

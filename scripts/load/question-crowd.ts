@@ -73,7 +73,18 @@ export class QuestionCrowd {
   readonly upvotes = new Map<string, Set<number>>();
   /** Public questions per session, in the order they became public: what people can upvote. */
   private readonly publicBySession = new Map<string, string[]>();
-  readonly made = { asks: 0, askRetries: 0, doubleClicks: 0, approvals: 0, upvotes: 0, upvoteRetries: 0 };
+  readonly made = {
+    asks: 0,
+    askRetries: 0,
+    doubleClicks: 0,
+    approvals: 0,
+    upvotes: 0,
+    upvoteRetries: 0,
+    /** Double-clicks on a person's very first request, before the server has given them a voter cookie. */
+    firstVisitDoubleClicks: 0,
+    /** ...and how many of those made two questions: the two requests are two askers to the server. */
+    firstVisitDuplicates: 0,
+  };
   /** Answers that broke a promise: a retried ask given another question, a retried upvote not kept... */
   readonly broken: string[] = [];
   /** Answers outside 2xx by request kind and status, and failed requests by error code. */
@@ -185,11 +196,13 @@ export class QuestionCrowd {
     };
     const send = () =>
       this.request(person, "POST", sessionQuestionsUrl(person.session), body, { "idempotency-key": key });
+    const firstVisit = doubleClick && person.cookie === undefined;
     const startedAt = performance.now();
     const answers = doubleClick ? await Promise.all([send(), send()]) : [await send()];
     const at = performance.now();
     this.made.asks++;
     if (doubleClick) this.made.doubleClicks++;
+    if (firstVisit) this.made.firstVisitDoubleClicks++;
     const ids = new Set<string>();
     for (const answer of answers) {
       if (!answer) continue;
@@ -209,7 +222,8 @@ export class QuestionCrowd {
         else if (this.plan.moderation === "pre") this.moderation.push(this.approve(person.session, id));
       }
     }
-    if (ids.size > 1) this.broken.push(`A double-click made ${ids.size} questions (${[...ids].join(", ")})`);
+    if (ids.size > 1 && firstVisit) this.made.firstVisitDuplicates++;
+    else if (ids.size > 1) this.broken.push(`A double-click made ${ids.size} questions (${[...ids].join(", ")})`);
     const [id] = ids;
     if (id === undefined || this.random() >= (this.plan.retryShare ?? 0.1)) return;
     this.made.askRetries++;
@@ -288,10 +302,15 @@ export class QuestionCrowd {
     let number = 0;
     for (const person of this.people) {
       const asks = Math.floor(asksPerClient) + (this.random() < asksPerClient % 1 ? 1 : 0);
+      // Each ask after the one before (the person's requests run one after another anyway): a second ask is made
+      // with the cookie the first one brought, and half of them are double-clicks. One person in fifty
+      // double-clicks their very first ask, before they have a cookie.
+      let at = 0;
       for (let ask = 0; ask < asks; ask++) {
-        const doubleClick = ask > 0 && this.random() < 0.5;
+        at += this.random() * (0.4 * ms - at);
+        const doubleClick = ask > 0 ? this.random() < 0.5 : person.index % 50 === 7;
         const questionNumber = ++number;
-        this.later(person, this.random() * 0.4 * ms, () => this.ask(person, questionNumber, doubleClick), start);
+        this.later(person, at, () => this.ask(person, questionNumber, doubleClick), start);
       }
       for (let upvote = 0; upvote < upvotesPerClient; upvote++) {
         this.later(person, (0.2 + this.random() * 0.8) * ms, () => this.upvote(person), start);
