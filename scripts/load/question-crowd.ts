@@ -224,8 +224,10 @@ export class QuestionCrowd {
     }
     if (ids.size > 1 && firstVisit) this.made.firstVisitDuplicates++;
     else if (ids.size > 1) this.broken.push(`A double-click made ${ids.size} questions (${[...ids].join(", ")})`);
+    // A resend carries the cookie the last answer brought: after a first visit's double-click made two askers, it
+    // names only one of them, so there is no single question it must get back.
     const [id] = ids;
-    if (id === undefined || this.random() >= (this.plan.retryShare ?? 0.1)) return;
+    if (id === undefined || ids.size > 1 || this.random() >= (this.plan.retryShare ?? 0.1)) return;
     this.made.askRetries++;
     const again = await send();
     if (again && (again.status < 200 || again.status > 299)) this.count(`POST ask (retry): ${again.status}`);

@@ -128,6 +128,12 @@ interface Stream {
   snapshotSeen: boolean;
 }
 
+/** An event block as what it shows: [question index, upvotes, question index, upvotes, ...]. */
+interface Decoded {
+  snapshot: boolean;
+  shown: Int32Array;
+}
+
 export interface FleetTotals {
   /** Streams answered 200 and given their snapshot. */
   open: number;
@@ -150,6 +156,7 @@ export class StreamFleet {
   /** Per stream and question: the upvote count last shown plus one; 0 = not shown yet. */
   private readonly shown: Uint16Array;
   readonly totals: FleetTotals = { open: 0, refused: {}, dropped: 0, events: 0, heartbeats: 0, unreadable: 0 };
+  private readonly decoded = new Map<string, Decoded>();
   private closing = false;
 
   constructor(
@@ -280,25 +287,87 @@ export class StreamFleet {
     while ((end = stream.events.indexOf("\n\n")) !== -1) {
       const block = stream.events.slice(0, end);
       stream.events = stream.events.slice(end + 2);
-      let event = "message";
-      let data = "";
-      for (const line of block.split("\n")) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data += (data ? "\n" : "") + line.slice(5).trimStart();
-        else if (line.startsWith(":")) this.totals.heartbeats++;
+      if (block.startsWith(":")) {
+        this.totals.heartbeats++;
+        continue;
       }
-      if (!data) continue;
+      if (!block.includes("data:")) continue; // retry: only
       this.totals.events++;
-      try {
-        this.apply(index, stream, event, JSON.parse(data), at);
-      } catch {
+      const decoded = this.decode(block);
+      if (!decoded) {
         this.totals.unreadable++;
+        continue;
+      }
+      let measured = true;
+      if (decoded.snapshot) {
+        // The first snapshot is the state before anything was measured; a later one (a re-read) carries changes.
+        measured = stream.snapshotSeen;
+        if (!stream.snapshotSeen) {
+          stream.snapshotSeen = true;
+          this.totals.open++;
+        }
+      }
+      const { shown: pairs } = decoded;
+      for (let pair = 0; pair < pairs.length; pair += 2) {
+        this.show(index, pairs[pair] ?? -1, pairs[pair + 1] ?? 0, at, measured);
       }
     }
   }
 
-  private show(index: number, id: string, upvotes: number, at: number, measured: boolean) {
-    const question = this.latencies.index(id);
+  /**
+   * An event block as the (question index, upvotes) pairs it shows. Every stream of a session receives the very
+   * same bytes, so each distinct block is parsed once and the pairs reused by the others: with 10,000 streams on
+   * one session, parsing each copy would make this process, not the server, the measure of the latency.
+   */
+  private decode(block: string): Decoded | undefined {
+    const known = this.decoded.get(block);
+    if (known) return known;
+    let event = "message";
+    let data = "";
+    for (const line of block.split("\n")) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data += (data ? "\n" : "") + line.slice(5).trimStart();
+    }
+    let entries: [string, number][];
+    try {
+      const parsed = JSON.parse(data) as unknown;
+      switch (event) {
+        case "snapshot":
+          entries = (parsed as { questions: { id: string; upvotes: number }[] }).questions.map((question) => [
+            question.id,
+            question.upvotes,
+          ]);
+          break;
+        case "question": {
+          const question = parsed as { id: string; upvotes: number };
+          entries = [[question.id, question.upvotes]];
+          break;
+        }
+        case "upvotes":
+          entries = Object.entries(parsed as Record<string, number>);
+          break;
+        case "removed":
+          entries = [];
+          break;
+        default:
+          return undefined;
+      }
+    } catch {
+      return undefined;
+    }
+    const shown = new Int32Array(entries.length * 2);
+    for (const [at, [id, upvotes]] of entries.entries()) {
+      shown[at * 2] = this.latencies.index(id);
+      shown[at * 2 + 1] = upvotes;
+    }
+    const decoded = { snapshot: event === "snapshot", shown };
+    // The blocks of the last moments are the ones still arriving on other streams; older ones are not coming back.
+    if (this.decoded.size >= 256) this.decoded.clear();
+    this.decoded.set(block, decoded);
+    return decoded;
+  }
+
+  private show(index: number, question: number, upvotes: number, at: number, measured: boolean) {
     if (question < 0) return;
     const slot = index * this.latencies.maxQuestions + question;
     const before = this.shown[slot] ?? 0;
@@ -306,35 +375,6 @@ export class StreamFleet {
     if (now <= before) return;
     this.shown[slot] = now;
     if (measured) this.latencies.seen(question, before === 0, Math.max(0, before - 1), upvotes, at);
-  }
-
-  private apply(index: number, stream: Stream, event: string, data: unknown, at: number) {
-    switch (event) {
-      case "snapshot": {
-        // The first snapshot is the state before anything was measured; a later one (a re-read) carries changes.
-        const measured = stream.snapshotSeen;
-        if (!stream.snapshotSeen) {
-          stream.snapshotSeen = true;
-          this.totals.open++;
-        }
-        for (const question of (data as { questions: { id: string; upvotes: number }[] }).questions) {
-          this.show(index, question.id, question.upvotes, at, measured);
-        }
-        return;
-      }
-      case "question": {
-        const question = data as { id: string; upvotes: number };
-        this.show(index, question.id, question.upvotes, at, true);
-        return;
-      }
-      case "upvotes":
-        for (const [id, count] of Object.entries(data as Record<string, number>)) this.show(index, id, count, at, true);
-        return;
-      case "removed":
-        return;
-      default:
-        this.totals.unreadable++;
-    }
   }
 
   /**
