@@ -95,11 +95,9 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
       typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
     const action = fields?.action;
     if (!fields || !moderationActions.includes(action as ModerationAction)) {
-      return reply
-        .code(400)
-        .send({
-          error: `Malformed moderation: expected a JSON body {action, reason?}, action one of ${moderationActions.join(", ")}`,
-        });
+      return reply.code(400).send({
+        error: `Malformed moderation: expected a JSON body {action, reason?}, action one of ${moderationActions.join(", ")}`,
+      });
     }
     let reason: string | undefined;
     if (action === "hide") {

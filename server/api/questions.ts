@@ -330,6 +330,30 @@ function publicChanges(previous: PublicState, next: PublicState): string {
   return events;
 }
 
+/** Keys seen within the last `ttlMs`, at most `capacity` of them: past it the oldest are forgotten first. */
+class RecentKeys {
+  readonly #seen = new Map<string, number>();
+
+  constructor(
+    readonly ttlMs: number,
+    readonly capacity: number,
+  ) {}
+
+  /** Whether `key` was seen within the window; remembered from now if it was not. */
+  seen(key: string, now = Date.now()): boolean {
+    const at = this.#seen.get(key);
+    if (at !== undefined && now - at < this.ttlMs) return true;
+    // Re-inserted, so the map's order stays the order in which keys were first seen.
+    this.#seen.delete(key);
+    this.#seen.set(key, now);
+    for (const oldest of this.#seen.keys()) {
+      if (this.#seen.size <= this.capacity) break;
+      this.#seen.delete(oldest);
+    }
+    return false;
+  }
+}
+
 export interface QuestionRoutesOptions {
   service: QuestionsService;
   store: VoteStore;
@@ -356,6 +380,9 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
   // Room for a large audience's voters before the oldest windows are forgotten.
   const asksPerVoter = new RateLimiter(limits.asksPerVoter, minute, 100_000);
   const upvotesPerVoter = new RateLimiter(limits.upvotesPerVoter, minute, 100_000);
+  // The keys each voter used lately: a repeat (a retry, a double click) is not a new question, and does not spend
+  // the voter's limit. Bounded like the limiters: the oldest are forgotten first.
+  const repeats = new RecentKeys(minute, 100_000);
   const initialStatus: AskedQuestion["status"] = service.moderation === "post" ? "approved" : "pending";
 
   app.addHook("preClose", (done) => {
@@ -451,7 +478,8 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
           .send({ error: "Idempotency-Key must be one token of 1 to 64 visible ASCII characters, such as a UUID" });
       }
       const voter = ensureVoter(request, reply);
-      if (!withinVoterLimit(asksPerVoter, voter, reply)) return reply;
+      const repeated = key !== undefined && repeats.seen(`${voter} ${key}`);
+      if (!repeated && !withinVoterLimit(asksPerVoter, voter, reply)) return reply;
       const body = request.body;
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         return reply.code(400).send({ error: "Expected a JSON body {text, name?}" });
