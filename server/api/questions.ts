@@ -477,9 +477,6 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
           .code(400)
           .send({ error: "Idempotency-Key must be one token of 1 to 64 visible ASCII characters, such as a UUID" });
       }
-      const voter = ensureVoter(request, reply);
-      const repeated = key !== undefined && repeats.seen(`${voter} ${key}`);
-      if (!repeated && !withinVoterLimit(asksPerVoter, voter, reply)) return reply;
       const body = request.body;
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         return reply.code(400).send({ error: "Expected a JSON body {text, name?}" });
@@ -489,6 +486,10 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
       if (!text.ok) return reply.code(400).send({ error: text.error });
       const name = cleanQuestionField("name", fields.name, { optional: true });
       if (!name.ok) return reply.code(400).send({ error: name.error });
+      // A refused request gets no cookie; one that asks is counted against its asker's own limit.
+      const voter = ensureVoter(request, reply);
+      const repeated = key !== undefined && repeats.seen(`${voter} ${key}`);
+      if (!repeated && !withinVoterLimit(asksPerVoter, voter, reply)) return reply;
       const { question, created } = await store.questions.ask({
         sessionId: session.id,
         askerId: voter,
