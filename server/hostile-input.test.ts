@@ -61,6 +61,9 @@ const ask = (headers = "", body = "", session = questionSession.id) => {
     : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
   return `POST ${sessionQuestionsUrl(session)} HTTP/1.1\r\n${host}${close}${headers}${framing}\r\n${body}`;
 };
+/** JSON in ASCII (non-ASCII as \\u escapes): the raw requests are written byte for byte as Latin-1. */
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 const questionsOpenEnv = { QUESTIONS_OPENS: "2020-01-01T00:00:00Z", QUESTIONS_CLOSES: "2099-01-01T00:00:00Z" };
 
 const table: Row[] = [
@@ -365,19 +368,19 @@ const table: Row[] = [
   // Audience questions (issue 29): what a question may not hold, where it may not come from, what it may not reach.
   {
     name: "question with a right-to-left override",
-    request: ask(`${sameSite}${json}`, JSON.stringify({ text: "invoice\u202egpj.exe" })),
+    request: ask(`${sameSite}${json}`, asciiJson({ text: "invoice\u202egpj.exe" })),
     status: 400,
     json: true,
   },
   {
     name: "question with an escape sequence",
-    request: ask(`${sameSite}${json}`, JSON.stringify({ text: "red \u001b[31m alert" })),
+    request: ask(`${sameSite}${json}`, asciiJson({ text: "red \u001b[31m alert" })),
     status: 400,
     json: true,
   },
   {
     name: "name of invisible fillers",
-    request: ask(`${sameSite}${json}`, JSON.stringify({ text: "Hello?", name: "\u3164\u3164\u3164" })),
+    request: ask(`${sameSite}${json}`, asciiJson({ text: "Hello?", name: "\u3164\u3164\u3164" })),
     status: 400,
     json: true,
   },
