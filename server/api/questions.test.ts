@@ -574,6 +574,37 @@ for (const engine of await engines()) {
       expect(unknown.refusal).toHaveProperty("error");
     });
 
+    it("keeps an idle stream open with heartbeats", async () => {
+      const server = await serve(await fresh(), { liveHeartbeatMs: 50 });
+      const stream = await server.stream(sessionQuestionEventsUrl(session.id));
+      await stream.next(named("snapshot"));
+      await stream.next(named("comment"));
+      expect(stream.events.filter(named("comment"))[0]!.data).toBe(": heartbeat");
+      expect(stream.ended()).toBe(false);
+    });
+
+    it("answers a caller without a cookie from the kept listing, the same bytes, current after every change", async () => {
+      const server = await serve(await fresh(), { moderation: "post" });
+      const reader = server.client();
+      const first = await reader.send("GET", sessionQuestionsUrl(session.id));
+      const second = await reader.send("GET", sessionQuestionsUrl(session.id));
+      for (const answer of [first, second]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get("cache-control")).toBe("no-cache");
+        expect(answer.headers.get("vary")).toBe("Cookie");
+        expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(Number(answer.headers.get("x-ratelimit-remaining"))).toBeGreaterThan(0);
+      }
+      expect(second.text).toBe(first.text);
+      expect(reader.cookie).toBeUndefined();
+      for (let index = 0; index < 3; index++) {
+        const { id } = (await server.client().ask({ text: `Change ${String(index)}` })).json<AskedQuestion>();
+        // At once, not after the listing's age bound.
+        expect((await reader.list()).questions.map((question) => question.id)).toContain(id);
+      }
+    });
+
     it("GET refuses a session that takes no questions, and answers HEAD", async () => {
       const server = await serve(await fresh());
       for (const id of [breakSlot.id, "no-such-session"]) {
