@@ -10,7 +10,7 @@ import {
   type UpvoteResult,
 } from "./question-store";
 import type { Database } from "./schema";
-import type { VoteOrigin } from "./vote-store";
+import type { VoteOrigin } from "./origin";
 
 export type QuestionRow = Selectable<Database["questions_by_edition"]>;
 

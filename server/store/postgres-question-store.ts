@@ -11,7 +11,7 @@ import {
 } from "./kysely-question-store";
 import type { AskResult, NewQuestion, QuestionChange, StoredQuestion, UpvoteResult } from "./question-store";
 import type { Database } from "./schema";
-import type { VoteOrigin } from "./vote-store";
+import type { VoteOrigin } from "./origin";
 
 const columns = sql.raw(questionColumns.join(", "));
 

@@ -13,7 +13,7 @@ import {
 } from "./kysely-question-store";
 import type { AskResult, NewQuestion, StoredQuestion, UpvoteResult } from "./question-store";
 import type { Database } from "./schema";
-import type { VoteOrigin } from "./vote-store";
+import type { VoteOrigin } from "./origin";
 
 /** An upvote's outcome, and the question's session, to say which changed. */
 interface SessionUpvote extends UpvoteResult {
