@@ -583,6 +583,18 @@ for (const engine of await engines()) {
       expect(stream.ended()).toBe(false);
     });
 
+    it("closes with streams open: every stream ends, public and moderators'", async () => {
+      const server = await serve(await fresh());
+      const streams = [
+        await server.stream(sessionQuestionEventsUrl(session.id)),
+        await server.stream(sessionQuestionEventsUrl(otherSession.id)),
+        await server.stream(adminQuestionEventsUrl, { authorization: `Bearer ${adminToken}` }),
+      ];
+      for (const stream of streams) await stream.next(named("snapshot"));
+      await server.app.close();
+      await expect.poll(() => streams.every((stream) => stream.ended())).toBe(true);
+    });
+
     it("answers a caller without a cookie from the kept listing, the same bytes, current after every change", async () => {
       const server = await serve(await fresh(), { moderation: "post" });
       const reader = server.client();
