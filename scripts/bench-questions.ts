@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -41,7 +42,7 @@ import { compete, ratioOf, type Contender, type RoundsRow } from "./load/rounds"
  *
  * Prints tables; asserts nothing (the figures go to docs/performance.md).
  *
- *   npm run build && npm run bench:questions          about 4-5 minutes
+ *   npm run build && npm run bench:questions          about 4-5 minutes on a quiet machine, twice that on a busy one
  *   QBENCH_STREAMS=2000 QBENCH_CLIENTS=200 QBENCH_SECONDS=10 npm run bench:questions    a quick try
  *   QBENCH_POSTGRES=1 npm run bench:questions         also the 10,000 streams on one server on PostgreSQL
  *   QBENCH_PARTS=spread,reads npm run bench:questions  some parts only (spread, one, reads, two-servers)
@@ -50,12 +51,12 @@ import { compete, ratioOf, type Contender, type RoundsRow } from "./load/rounds"
 const env = process.env;
 const streamCount = Number(env.QBENCH_STREAMS ?? 10_000);
 const clientCount = Number(env.QBENCH_CLIENTS ?? 1000);
-const seconds = Number(env.QBENCH_SECONDS ?? 30);
+const seconds = Number(env.QBENCH_SECONDS ?? 20);
 const parts = new Set((env.QBENCH_PARTS ?? "spread,one,reads,two-servers").split(","));
 const withPostgres = env.QBENCH_POSTGRES === "1";
 const databaseUrl = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-/** Rounds of the read comparisons: 1 s warm-up, then 8 rounds of 1 s per server. */
-const readRounds = { rounds: Number(env.QBENCH_ROUNDS ?? 8), roundSeconds: 1, warmupSeconds: 1 };
+/** Rounds of the read comparisons: 1 s warm-up, then 6 rounds of 1 s per server. */
+const readRounds = { rounds: Number(env.QBENCH_ROUNDS ?? 6), roundSeconds: 1, warmupSeconds: 1 };
 /** How long streams may take to show the last changes once the audience has stopped. */
 const drainMs = 15_000;
 /** The latency target (the issue): every stream shows each change within 2 s at the 99th percentile. */
@@ -86,6 +87,31 @@ function questionEnv(maxStreams: number): Record<string, string> {
   };
 }
 
+/** Seconds a process has spent ready to run but waiting for a core (the second field of /proc/PID/schedstat). */
+function runQueueSeconds(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]) / 1e9;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Connections the kernel dropped because a listening socket's accept queue was full, machine-wide (TcpExt
+ * ListenOverflows): a server that cannot accept as fast as clients connect, which they see as timeouts and resets.
+ */
+function listenOverflows(): number | undefined {
+  try {
+    const lines = readFileSync("/proc/net/netstat", "utf8").split("\n");
+    const names = lines.find((line) => line.startsWith("TcpExt:"))?.split(" ") ?? [];
+    const values = lines.filter((line) => line.startsWith("TcpExt:"))[1]?.split(" ") ?? [];
+    const at = names.indexOf("ListenOverflows");
+    return at === -1 ? undefined : Number(values[at]);
+  } catch {
+    return undefined;
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (value: number | undefined, digits = 0) =>
   value === undefined || Number.isNaN(value) ? "-" : value.toFixed(digits);
@@ -107,8 +133,14 @@ interface StreamsResult {
   drainedMs: number;
   stored: string[];
   serverCpuPercent?: number;
+  /** Seconds the server and this process waited for a core while runnable (schedstat): other load on the machine. */
+  serverWaitSeconds?: number;
+  benchWaitSeconds?: number;
   benchCpuPercent: number;
   benchLoopP99Ms: number;
+  playedSeconds: number;
+  /** Accept-queue overflows (machine-wide) from opening the streams to the end of the drain. */
+  overflows?: number;
 }
 
 const results: StreamsResult[] = [];
@@ -147,6 +179,7 @@ async function streamsRun({
     await get(`http://127.0.0.1:${streamsPort}${sessionQuestionsUrl(sessions[0] ?? "")}`);
   await sleep(1000);
   const rssBefore = rssMb(streamsPid);
+  const overflowsBefore = listenOverflows();
   const openedAt = performance.now();
   await fleet.open(streamSessions, streams);
   const openSeconds = (performance.now() - openedAt) / 1000;
@@ -172,6 +205,8 @@ async function streamsRun({
   loop.enable();
   const benchCpuBefore = process.cpuUsage();
   const serverCpuBefore = cpuSeconds(streamsPid);
+  const serverWaitBefore = runQueueSeconds(streamsPid);
+  const benchWaitBefore = runQueueSeconds(process.pid);
   const playedAt = performance.now();
   await crowd.run();
   // Until every stream shows what the acknowledgements say, or the drain's time is up.
@@ -185,6 +220,8 @@ async function streamsRun({
   const wall = (performance.now() - playedAt) / 1000;
   const benchCpu = process.cpuUsage(benchCpuBefore);
   const serverCpuAfter = cpuSeconds(streamsPid);
+  const serverWaitAfter = runQueueSeconds(streamsPid);
+  const benchWaitAfter = runQueueSeconds(process.pid);
   loop.disable();
   const stored = await storedQuestions(store, crowd);
   const result: StreamsResult = {
@@ -204,7 +241,15 @@ async function streamsRun({
       ? { serverCpuPercent: ((serverCpuAfter - serverCpuBefore) / wall) * 100 }
       : {}),
     benchCpuPercent: ((benchCpu.user + benchCpu.system) / 1e6 / wall) * 100,
+    playedSeconds: wall,
+    ...(overflowsBefore !== undefined ? { overflows: (listenOverflows() ?? overflowsBefore) - overflowsBefore } : {}),
     benchLoopP99Ms: loop.percentile(99) / 1e6,
+    ...(serverWaitBefore !== undefined && serverWaitAfter !== undefined
+      ? { serverWaitSeconds: serverWaitAfter - serverWaitBefore }
+      : {}),
+    ...(benchWaitBefore !== undefined && benchWaitAfter !== undefined
+      ? { benchWaitSeconds: benchWaitAfter - benchWaitBefore }
+      : {}),
   };
   results.push(result);
   crowd.close();
@@ -429,6 +474,7 @@ function print(before: ReturnType<typeof machine>, chromium: string) {
       const errors = [
         ...Object.entries(result.refused).map(([status, count]) => `stream ${status}: ${count}`),
         ...(result.dropped ? [`streams dropped: ${result.dropped}`] : []),
+        ...(result.overflows ? [`connections dropped by a full accept queue (machine-wide): ${result.overflows}`] : []),
         ...Object.entries(crowd.errors).map(([kind, count]) => `${kind}: ${count}`),
       ];
       lines.push(
@@ -449,7 +495,8 @@ function print(before: ReturnType<typeof machine>, chromium: string) {
         `  stored: ${result.stored.join(" ")}`,
         `  double-clicks on a first visit (before the server has given the person a voter cookie): ${crowd.made.firstVisitDoubleClicks}, of which ${crowd.made.firstVisitDuplicates} made two questions`,
         `  promises broken: ${crowd.broken.length === 0 ? "none" : crowd.broken.slice(0, 5).join("; ") + (crowd.broken.length > 5 ? ` (and ${crowd.broken.length - 5} more)` : "")}`,
-        `  server RSS MB: ${fmt(rss.before, 1)} before the streams, ${fmt(rss.streams, 1)} with them, ${fmt(rss.end, 1)} at the end; server CPU ${fmt(result.serverCpuPercent)} % of its core while the audience played; this process ${fmt(result.benchCpuPercent)} % of its core, event-loop delay p99 ${fmt(result.benchLoopP99Ms, 1)} ms${result.benchCpuPercent > 90 ? " (the load generator was near its limit: latencies include its delay)" : ""}`,
+        `  server RSS MB: ${fmt(rss.before, 1)} before the streams, ${fmt(rss.streams, 1)} with them, ${fmt(rss.end, 1)} at the end`,
+        `  while the audience played (${fmt(result.playedSeconds)} s): the server used ${fmt(result.serverCpuPercent)} % of its core and waited ${fmt(result.serverWaitSeconds, 1)} s for it while ready to run; this process used ${fmt(result.benchCpuPercent)} % of its core and waited ${fmt(result.benchWaitSeconds, 1)} s, event-loop delay p99 ${fmt(result.benchLoopP99Ms, 1)} ms${result.benchCpuPercent > 90 ? " (the load generator was near its limit: latencies include its delay)" : ""}${(result.serverWaitSeconds ?? 0) > 0.2 * result.playedSeconds ? "; other load on the machine held the server back: its latencies are the machine's as much as the server's" : ""}`,
       );
     }
   }
