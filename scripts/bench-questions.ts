@@ -285,7 +285,11 @@ async function reads(ours: Running, condition: string, work: string) {
           pid: () => control.pid,
         },
       ];
-      readRows.push({ condition, rows: await compete(contenders, readRounds) });
+      try {
+        readRows.push({ condition, rows: await compete(contenders, readRounds) });
+      } catch (error) {
+        notes.push(`${label} (${condition}): not measured: ${(error as Error).message}`);
+      }
     }
   } finally {
     await bare.stop();
@@ -443,6 +447,10 @@ async function main() {
         }
       }
     }
+  } catch (error) {
+    // What was measured before the failure is still printed.
+    notes.push(`The bench stopped early: ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = 1;
   } finally {
     for (const server of running.reverse()) await server.stop();
     await rm(work, { recursive: true, force: true });

@@ -280,7 +280,7 @@ export function wrk(
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", () => {
+    child.on("exit", (code, signal) => {
       const latency = (percent: string) => {
         const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(out);
         return match ? toMs(match[1] ?? "", match[2] ?? "") : NaN;
@@ -288,7 +288,7 @@ export function wrk(
       const rate = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
       const total = /(\d+) requests in/.exec(out)?.[1];
       if (!rate || !total) {
-        reject(new Error(`wrk gave no summary for ${url}:\n${out}`));
+        reject(new Error(`wrk gave no summary for ${url} (exit ${String(code)}, signal ${String(signal)}):\n${out}`));
         return;
       }
       const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);

@@ -43,18 +43,31 @@ function combined(results: WrkResult[]): WrkResult {
   };
 }
 
+/**
+ * wrk once, and once more if it ends without a summary: on this shared machine it has been seen to exit with no
+ * output at all once in a long run, which should cost a round, not the whole bench.
+ */
+async function wrkOnce(url: string, options: Parameters<typeof wrk>[1]) {
+  try {
+    return await wrk(url, options);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return wrk(url, options);
+  }
+}
+
 /** Measures `contenders` in turns: `warmupSeconds` each, then `rounds` rounds of `roundSeconds` (whole seconds: wrk's unit). */
 export async function compete(
   contenders: Contender[],
   { rounds, roundSeconds, warmupSeconds }: { rounds: number; roundSeconds: number; warmupSeconds: number },
 ): Promise<RoundsRow[]> {
-  for (const contender of contenders) await wrk(contender.url, { ...contender.options, seconds: warmupSeconds });
+  for (const contender of contenders) await wrkOnce(contender.url, { ...contender.options, seconds: warmupSeconds });
   const tallies = contenders.map((contender) => ({ contender, results: [] as WrkResult[], cpu: 0, wall: 0 }));
   for (let round = 0; round < rounds; round++) {
     for (const tally of [...tallies.slice(round % tallies.length), ...tallies.slice(0, round % tallies.length)]) {
       const cpuBefore = cpuSeconds(tally.contender.pid());
       const startedAt = performance.now();
-      tally.results.push(await wrk(tally.contender.url, { ...tally.contender.options, seconds: roundSeconds }));
+      tally.results.push(await wrkOnce(tally.contender.url, { ...tally.contender.options, seconds: roundSeconds }));
       const cpuAfter = cpuSeconds(tally.contender.pid());
       if (cpuBefore !== undefined && cpuAfter !== undefined) {
         tally.cpu += cpuAfter - cpuBefore;
