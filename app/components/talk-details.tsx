@@ -11,6 +11,7 @@ import { FavouriteToggle, MyScheduleLink } from "./favourite-toggle";
 import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
 import { PageHeader } from "./page-header";
+import { QuestionsSection } from "./questions/questions-section";
 import { SessionTime } from "./session-time";
 import { SpeakerCard } from "./speaker-card";
 import { ZoneSwitch } from "./zone-switch";
@@ -39,6 +40,8 @@ interface TalkDetailsProps {
   /** Its recording, offered once the edition is over. */
   recording?: string | undefined;
   location: string;
+  /** The session's questions, where its type takes them: its agenda id and its window by the edition's setting. */
+  questions?: { sessionId: string; opens: string; closes: string } | undefined;
   speakers: Speaker[];
   tags?: string[];
   highlights?: string[];
@@ -122,6 +125,7 @@ export function TalkDetails(props: TalkDetailsProps) {
               </div>
             </section>
           ) : null}
+          {props.questions ? <QuestionsSection {...props.questions} /> : null}
           {props.speakers.length > 0 ? (
             <section aria-labelledby="speakers-title">
               <h2 id="speakers-title" className="mb-4 text-2xl font-bold">
