@@ -99,7 +99,11 @@ export const eventSchema = z
         /** The session types whose sessions take questions; every type but Break when left out. */
         sessionTypes: z.array(text).optional(),
         /** Minutes before a session starts that its questions open. */
-        opensMinutesBefore: z.number().int().nonnegative().default(24 * 60),
+        opensMinutesBefore: z
+          .number()
+          .int()
+          .nonnegative()
+          .default(24 * 60),
         /** "pre": a question shows once a moderator approves it; "post": at once, until a moderator hides it. */
         moderation: z.enum(["pre", "post"]).default("pre"),
       })

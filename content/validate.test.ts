@@ -233,6 +233,22 @@ describe("Content validation", () => {
     expect(problemsOf(clashing).join("\n")).not.toMatch(/is booked in/);
   });
 
+  it("takes questions for every type but Break unless the edition names its types, and refuses a type no session has", () => {
+    const edition = input();
+    expect(validateEdition(edition).event.questions).toEqual({
+      ...(editionInput.event.questions?.sessionTypes
+        ? { sessionTypes: editionInput.event.questions.sessionTypes }
+        : {}),
+      opensMinutesBefore: editionInput.event.questions?.opensMinutesBefore ?? 24 * 60,
+      moderation: editionInput.event.questions?.moderation ?? "pre",
+    });
+    const type = edition.agenda[0]?.type ?? "";
+    edition.event.questions = { sessionTypes: [type, `${type}s`] };
+    expect(() => validateEdition(edition)).toThrow(`no session of the agenda has type "${type}s"`);
+    edition.event.questions = { moderation: "live" as "pre" };
+    expect(() => validateEdition(edition)).toThrow(ContentError);
+  });
+
   it("rejects a malformed field, naming its record by id", () => {
     const broken = input();
     const sponsor = broken.sponsors[0] as { id: string; url: string };

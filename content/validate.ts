@@ -208,6 +208,13 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
   if (Date.parse(event.voting.opens) >= Date.parse(event.voting.closes)) {
     problems.push("voting closes before it opens");
   }
+  // A misspelt type ("Talks") would quietly close questions for every session of the type meant.
+  const typesInAgenda = new Set(edition.agenda.map((slot) => slot.type));
+  for (const type of event.questions.sessionTypes ?? []) {
+    if (!typesInAgenda.has(type)) {
+      problems.push(`event questions.sessionTypes: no session of the agenda has type "${type}"`);
+    }
+  }
 
   if (problems.length > 0) throw new ContentError(problems);
   return edition;
