@@ -80,10 +80,9 @@ export function ModerationQueue({
         body: JSON.stringify(reason === undefined ? { action } : { action, reason }),
       });
       await throwIfFailed(response);
-      const answer = (await response.json()) as unknown;
-      if (typeof answer === "object" && answer !== null && "status" in answer && "sessionId" in answer) {
-        stream.update(answer as ModeratedQuestion);
-      }
+      // Every question the action changed (putting one on air takes another off): shown now, the stream repeats it.
+      const answer = (await response.json()) as { changed?: ModeratedQuestion[] };
+      for (const changed of answer.changed ?? []) stream.update(changed);
       setAnnouncement(`${doneWords[action]}: “${short(question.text)}”`);
       focusAfter.current = question.id;
       return true;
@@ -227,14 +226,8 @@ function SessionQueue(props: {
         <Group key={group.title} title={group.title} questions={group.questions} act={props.act} />
       ))}
       {answered.length > 0 ? <Group title="Answered" questions={answered} act={props.act} /> : null}
-      {hidden.length > 0 ? (
-        <details className="rounded-2xl border border-line p-4">
-          <summary className="cursor-pointer font-semibold">Hidden ({hidden.length})</summary>
-          <div className="mt-4">
-            <Group title="Hidden" questions={hidden} act={props.act} />
-          </div>
-        </details>
-      ) : null}
+      {/* Last, and open: a hidden question's card keeps the focus after the action, as every other card does. */}
+      {hidden.length > 0 ? <Group title="Hidden" questions={hidden} act={props.act} /> : null}
     </section>
   );
 }
