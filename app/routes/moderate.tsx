@@ -87,7 +87,7 @@ export default function Moderate() {
           session on now (or next) comes first.
         </p>
       </PageHeader>
-      <div className="mx-auto flex min-h-[60svh] max-w-5xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <div className="mx-auto flex min-h-[60svh] max-w-6xl flex-col gap-8 px-6 py-10 [&>*]:max-w-4xl">
         <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
           Moderating needs JavaScript, which is off.
         </p>

@@ -155,7 +155,7 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
-      className={`flex max-w-prose flex-col gap-4 rounded-3xl border border-line bg-panel p-5 noscript:hidden sm:p-6 ${ready ? "" : "invisible"}`}
+      className={`flex flex-col gap-4 rounded-3xl border border-line bg-panel p-5 noscript:hidden sm:p-6 ${ready ? "" : "invisible"}`}
     >
       <div className="flex flex-col gap-2">
         <label htmlFor={`${ids}-text`} className="font-semibold">
