@@ -4,11 +4,15 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import { edition, type Demo, type Edition } from "../content";
 import { presenterFor } from "../app/lib/leaderboard";
 import { redirects } from "../app/lib/site-paths";
+import type { QuestionWindowOverride } from "../app/lib/questions";
 import {
   defaultMaxLiveStreams,
+  defaultMaxQuestionStreams,
+  defaultQuestionRateLimits,
   defaultRateLimits,
   votingWindowOf,
   type LogLevel,
+  type QuestionRateLimits,
   type VotingWindow,
 } from "../app/lib/server-contract";
 import { registerApi } from "./api";
@@ -56,6 +60,14 @@ export interface AppOptions {
   voteHashKey?: string;
   /** The organisers' bearer token (ADMIN_TOKEN); without it the admin routes do not exist. */
   adminToken?: string;
+  /** The moderators' bearer token (MODERATOR_TOKEN): moderates questions, nothing else. */
+  moderatorToken?: string;
+  /** QUESTIONS_OPENS / QUESTIONS_CLOSES: every session's questions window, either end. */
+  questionWindow?: QuestionWindowOverride;
+  /** Asks and upvotes per client address and per voter, a minute. */
+  questionLimits?: QuestionRateLimits;
+  /** Question streams this server holds at most (MAX_QUESTION_STREAMS). */
+  maxQuestionStreams?: number;
 }
 
 /** Builds the server: the JSON API under /api and the built site from memory for everything else. */
@@ -74,6 +86,10 @@ export async function buildApp({
   liveHeartbeatMs,
   voteHashKey,
   adminToken,
+  moderatorToken,
+  questionWindow = {},
+  questionLimits = defaultQuestionRateLimits,
+  maxQuestionStreams = defaultMaxQuestionStreams,
 }: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
   const site = await loadSite(clientDir).catch((error: unknown) => {
@@ -182,6 +198,14 @@ export async function buildApp({
     fastRoutes,
     voteHashKey,
     adminToken,
+    questions: {
+      agenda: served.agenda,
+      settings: served.event.questions,
+      windowOverride: questionWindow,
+      limits: questionLimits,
+      maxStreams: maxQuestionStreams,
+      moderatorToken,
+    },
     presentedLive: served.event.presentedLive,
     presenterName: (id) => presenterFor(id, (speaker) => speakers.get(speaker)).name,
   });

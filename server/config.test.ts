@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, votingWindow } from "./config";
+import { ConfigError, loadConfig, questionWindowOverride, votingWindow } from "./config";
 
 describe("Server configuration", () => {
   it("defaults to port 3000 on every interface", () => {
@@ -14,6 +14,11 @@ describe("Server configuration", () => {
       RATE_LIMIT_VOTES: 2000,
       RATE_LIMIT_READS: 10000,
       MAX_LIVE_STREAMS: 2000,
+      RATE_LIMIT_QUESTIONS: 500,
+      RATE_LIMIT_UPVOTES: 3000,
+      RATE_LIMIT_QUESTIONS_PER_VOTER: 5,
+      RATE_LIMIT_UPVOTES_PER_VOTER: 60,
+      MAX_QUESTION_STREAMS: 10000,
     });
   });
 
@@ -42,6 +47,16 @@ describe("Server configuration", () => {
     [{ TRUST_PROXY: "-1" }, 'Invalid configuration: TRUST_PROXY must be 0 or more (got "-1")'],
     [{ RATE_LIMIT_VOTES: "0" }, 'Invalid configuration: RATE_LIMIT_VOTES must be at least 1 (got "0")'],
     [{ MAX_LIVE_STREAMS: "many" }, 'Invalid configuration: MAX_LIVE_STREAMS must be a number (got "many")'],
+    [
+      { QUESTIONS_OPENS: "2031-05-07 10:00" },
+      'Invalid configuration: QUESTIONS_OPENS must be an ISO 8601 instant with an offset, e.g. 2031-05-07T10:00:00+02:00 (got "2031-05-07 10:00")',
+    ],
+    [
+      { RATE_LIMIT_QUESTIONS_PER_VOTER: "0" },
+      'Invalid configuration: RATE_LIMIT_QUESTIONS_PER_VOTER must be at least 1 (got "0")',
+    ],
+    [{ RATE_LIMIT_UPVOTES: "1.5" }, 'Invalid configuration: RATE_LIMIT_UPVOTES must be a whole number (got "1.5")'],
+    [{ MAX_QUESTION_STREAMS: "-1" }, 'Invalid configuration: MAX_QUESTION_STREAMS must be 0 or more (got "-1")'],
   ])("rejects %o with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
@@ -73,6 +88,16 @@ describe("Server configuration", () => {
     );
   });
 
+  it("reads the moderator token, and never repeats a bad one", () => {
+    const token = "m".repeat(40);
+    expect(loadConfig({ MODERATOR_TOKEN: token }).MODERATOR_TOKEN).toBe(token);
+    expect(() => loadConfig({ MODERATOR_TOKEN: "too-short-to-guess-hard" })).toThrow(
+      new ConfigError(
+        "Invalid configuration: MODERATOR_TOKEN must be at least 32 characters without spaces (e.g. openssl rand -hex 32)",
+      ),
+    );
+  });
+
   it("never repeats a bad database URL, which may hold a password", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://app:s3cret@db/glosaic" })).toThrow(
       new ConfigError("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"),
@@ -100,5 +125,27 @@ describe("The voting window", () => {
         "Invalid configuration: voting must close after it opens (opens 2024-01-01T00:00:00.000Z, closes 2023-12-31T00:00:00.000Z)",
       ),
     );
+  });
+});
+
+describe("The questions' window override", () => {
+  it("is nothing unless the environment sets an end, and either end alone", () => {
+    expect(questionWindowOverride(loadConfig({}))).toEqual({});
+    expect(questionWindowOverride(loadConfig({ QUESTIONS_OPENS: "2031-05-07T10:00:00+02:00" }))).toEqual({
+      opens: new Date("2031-05-07T08:00:00Z"),
+    });
+    expect(
+      questionWindowOverride(
+        loadConfig({ QUESTIONS_OPENS: "2031-05-07T10:00:00+02:00", QUESTIONS_CLOSES: "2031-05-08T00:00:00Z" }),
+      ),
+    ).toEqual({ opens: new Date("2031-05-07T08:00:00Z"), closes: new Date("2031-05-08T00:00:00Z") });
+  });
+
+  it("must close after it opens", () => {
+    for (const closes of ["2031-05-07T08:00:00Z", "2031-05-07T07:00:00Z"]) {
+      expect(() =>
+        questionWindowOverride(loadConfig({ QUESTIONS_OPENS: "2031-05-07T10:00:00+02:00", QUESTIONS_CLOSES: closes })),
+      ).toThrow(ConfigError);
+    }
   });
 });

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import type { QuestionWindowOverride } from "../app/lib/questions";
 import {
   defaultMaxLiveStreams,
+  defaultMaxQuestionStreams,
+  defaultQuestionRateLimits,
   defaultRateLimits,
   logLevels,
   votingWindowOf,
@@ -44,6 +47,8 @@ const envSchema = z.object({
     .optional(),
   VOTING_OPENS: instant("VOTING_OPENS").optional(),
   VOTING_CLOSES: instant("VOTING_CLOSES").optional(),
+  QUESTIONS_OPENS: instant("QUESTIONS_OPENS").optional(),
+  QUESTIONS_CLOSES: instant("QUESTIONS_CLOSES").optional(),
   TRUST_PROXY: z.coerce
     .number({ error: "TRUST_PROXY must be a number of proxies" })
     .int("TRUST_PROXY must be a whole number of proxies")
@@ -55,15 +60,29 @@ const envSchema = z.object({
     .transform((value) => value === "true"),
   RATE_LIMIT_VOTES: perMinute("RATE_LIMIT_VOTES", defaultRateLimits.votes),
   RATE_LIMIT_READS: perMinute("RATE_LIMIT_READS", defaultRateLimits.reads),
+  RATE_LIMIT_QUESTIONS: perMinute("RATE_LIMIT_QUESTIONS", defaultQuestionRateLimits.asksPerAddress),
+  RATE_LIMIT_UPVOTES: perMinute("RATE_LIMIT_UPVOTES", defaultQuestionRateLimits.upvotesPerAddress),
+  RATE_LIMIT_QUESTIONS_PER_VOTER: perMinute("RATE_LIMIT_QUESTIONS_PER_VOTER", defaultQuestionRateLimits.asksPerVoter),
+  RATE_LIMIT_UPVOTES_PER_VOTER: perMinute("RATE_LIMIT_UPVOTES_PER_VOTER", defaultQuestionRateLimits.upvotesPerVoter),
   MAX_LIVE_STREAMS: z.coerce
     .number({ error: "MAX_LIVE_STREAMS must be a number" })
     .int("MAX_LIVE_STREAMS must be a whole number")
     .min(0, "MAX_LIVE_STREAMS must be 0 or more")
     .default(defaultMaxLiveStreams),
+  MAX_QUESTION_STREAMS: z.coerce
+    .number({ error: "MAX_QUESTION_STREAMS must be a number" })
+    .int("MAX_QUESTION_STREAMS must be a whole number")
+    .min(0, "MAX_QUESTION_STREAMS must be 0 or more")
+    .default(defaultMaxQuestionStreams),
   // Secrets (decision 029): long enough that guessing is hopeless, and never repeated in an error (below).
   ADMIN_TOKEN: z
     .string()
     .regex(/^\S{32,}$/, "ADMIN_TOKEN must be at least 32 characters without spaces (e.g. openssl rand -hex 32)")
+    .optional(),
+  // Moderates the audience's questions and nothing else (decision 039).
+  MODERATOR_TOKEN: z
+    .string()
+    .regex(/^\S{32,}$/, "MODERATOR_TOKEN must be at least 32 characters without spaces (e.g. openssl rand -hex 32)")
     .optional(),
   VOTE_HASH_KEY: z
     .string()
@@ -75,7 +94,7 @@ const envSchema = z.object({
  * Settings whose values must never reach a log or an error message: a database URL can hold a password, and the
  * admin token and the hash key are secrets themselves.
  */
-const secret = new Set(["DATABASE_URL", "ADMIN_TOKEN", "VOTE_HASH_KEY"]);
+const secret = new Set(["DATABASE_URL", "ADMIN_TOKEN", "MODERATOR_TOKEN", "VOTE_HASH_KEY"]);
 
 export type Config = z.infer<typeof envSchema>;
 
@@ -110,4 +129,19 @@ export function votingWindow(config: Config, content: VotingWindowRecord): Votin
     );
   }
   return { opens, closes };
+}
+
+/**
+ * QUESTIONS_OPENS and QUESTIONS_CLOSES: when set, every session's questions open or close then, instead of at the
+ * edition's times around each session (questionWindowOf). Both set, they must make a window.
+ */
+export function questionWindowOverride(config: Config): QuestionWindowOverride {
+  const opens = config.QUESTIONS_OPENS === undefined ? undefined : new Date(config.QUESTIONS_OPENS);
+  const closes = config.QUESTIONS_CLOSES === undefined ? undefined : new Date(config.QUESTIONS_CLOSES);
+  if (opens && closes && opens >= closes) {
+    throw new ConfigError(
+      `Invalid configuration: questions must close after they open (QUESTIONS_OPENS ${opens.toISOString()}, QUESTIONS_CLOSES ${closes.toISOString()})`,
+    );
+  }
+  return { ...(opens ? { opens } : {}), ...(closes ? { closes } : {}) };
 }

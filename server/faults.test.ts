@@ -6,6 +6,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { edition } from "../content";
+import { adminQuestionUrl, sessionQuestionsUrl, takesQuestions, upvoteUrl } from "../app/lib/questions";
 import { engines } from "./test-support/databases";
 import {
   apiCounts,
@@ -103,6 +105,140 @@ function storedVotes(file: string): Map<string, number> {
     database.close();
   }
 }
+
+/** A JSON request with a body, as the question routes take (`request` above sends none). */
+function sendJson(
+  port: number,
+  method: string,
+  path: string,
+  body: unknown,
+  { headers = {}, agent }: { headers?: Record<string, string>; agent?: http.Agent } = {},
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const outgoing = http.request({
+      host: "127.0.0.1",
+      port,
+      method,
+      path,
+      headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)), ...headers },
+      agent: agent ?? false,
+    });
+    outgoing.on("error", reject);
+    outgoing.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown });
+      });
+    });
+    outgoing.end(payload);
+  });
+}
+
+describe("Questions under faults", { timeout: 30_000 }, () => {
+  it("keeps every question and upvote answered 2xx when the server is killed (kill -9) mid-load", async () => {
+    const file = path.join(tempDir(), "votes.sqlite");
+    const token = "faults-admin-token-0123456789abcdef0123456789";
+    const env = {
+      DATABASE_PATH: file,
+      QUESTIONS_OPENS: "2020-01-01T00:00:00Z",
+      QUESTIONS_CLOSES: "2099-01-01T00:00:00Z",
+      ADMIN_TOKEN: token,
+      // Every request comes from one address, each from a new voter.
+      RATE_LIMIT_QUESTIONS: "1000000",
+      RATE_LIMIT_UPVOTES: "1000000",
+    };
+    const session = edition.agenda.find((slot) => takesQuestions(slot.type, edition.event.questions))!;
+    const first = await start({ port: 4626, env });
+    const origin = { origin: "http://127.0.0.1:4626" };
+    const asked = await sendJson(
+      4626,
+      "POST",
+      sessionQuestionsUrl(session.id),
+      { text: "Upvote me" },
+      { headers: origin },
+    );
+    const target = (asked.body as { id: string }).id;
+    const approved = await sendJson(
+      4626,
+      "POST",
+      adminQuestionUrl(target),
+      { action: "approve" },
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(approved.status).toBe(200);
+
+    // Workers alternate: a new asker's question, a new voter's upvote. No cookie is kept: each is someone new.
+    const questions = new Set<string>();
+    let upvotes = 0;
+    let unknownUpvotes = 0;
+    const statuses = new Set<number>();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const load = { killed: false };
+    let next = 0;
+    const worker = async () => {
+      while (!load.killed) {
+        const upvote = next++ % 2 === 1;
+        try {
+          if (upvote) {
+            const response = await sendJson(4626, "POST", upvoteUrl(target), {}, { headers: origin, agent });
+            statuses.add(response.status);
+            if (response.status === 200) upvotes++;
+          } else {
+            const response = await sendJson(
+              4626,
+              "POST",
+              sessionQuestionsUrl(session.id),
+              { text: `Question ${String(next)}` },
+              { headers: origin, agent },
+            );
+            statuses.add(response.status);
+            if (response.status === 201) questions.add((response.body as { id: string }).id);
+          }
+        } catch {
+          if (upvote) unknownUpvotes++;
+        }
+        killOnceLoaded();
+      }
+    };
+    // Kill once a few hundred are in, with every worker's next request in flight.
+    const killOnceLoaded = () => {
+      if (load.killed || questions.size + upvotes < 300) return;
+      load.killed = true;
+      first.child.kill("SIGKILL");
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    agent.destroy();
+    expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+    expect(statuses).toEqual(new Set([200, 201]));
+
+    // Restarted on the same file: every acknowledged question is there, and the count equals the upvotes stored.
+    await start({ port: 4626, env });
+    const database = new SQLite(file, { readonly: true });
+    try {
+      const stored = new Set(
+        (database.prepare("select id from questions_by_edition").all() as { id: string }[]).map((row) => row.id),
+      );
+      for (const id of questions) expect(stored.has(id), id).toBe(true);
+      const rows = database
+        .prepare("select count(*) as n from question_upvotes_by_edition where question_id = ?")
+        .get(target) as { n: number };
+      const count = database.prepare("select upvotes from questions_by_edition where id = ?").get(target) as {
+        upvotes: number;
+      };
+      expect(rows.n).toBeGreaterThanOrEqual(upvotes);
+      expect(rows.n).toBeLessThanOrEqual(upvotes + unknownUpvotes);
+      expect(count.upvotes).toBe(rows.n);
+    } finally {
+      database.close();
+    }
+  });
+});
 
 describe("Votes under faults", { timeout: 30_000 }, () => {
   it("keeps every vote answered 2xx when the server is killed (kill -9) mid-load, and counts equal stored votes", async () => {

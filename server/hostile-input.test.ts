@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { edition } from "../content";
+import { sessionQuestionsUrl, takesQuestions, upvoteUrl } from "../app/lib/questions";
 import { rawRequest, type RawResponse } from "./test-support/raw-http";
 import {
   apiCounts,
@@ -48,6 +50,21 @@ interface Row {
 }
 
 const kb = (n: number) => "a".repeat(n * 1024);
+
+/** A session of the served edition that takes questions: QUESTIONS_OPENS/CLOSES below keep it open. */
+const questionSession = edition.agenda.find((slot) => takesQuestions(slot.type, edition.event.questions));
+if (!questionSession) throw new Error("the hostile questions need a session that takes questions");
+/** A question with the given headers and body, as `vote` does for votes. */
+const ask = (headers = "", body = "", session = questionSession.id) => {
+  const framing = /content-length|transfer-encoding/i.test(headers)
+    ? ""
+    : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
+  return `POST ${sessionQuestionsUrl(session)} HTTP/1.1\r\n${host}${close}${headers}${framing}\r\n${body}`;
+};
+/** JSON in ASCII (non-ASCII as \\u escapes): the raw requests are written byte for byte as Latin-1. */
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const questionsOpenEnv = { QUESTIONS_OPENS: "2020-01-01T00:00:00Z", QUESTIONS_CLOSES: "2099-01-01T00:00:00Z" };
 
 const table: Row[] = [
   // Path traversal in static paths: the site is served from memory by URL path, so none can reach a file.
@@ -347,6 +364,98 @@ const table: Row[] = [
   },
   { name: "HTTP/0.9 request line", request: "GET /\r\n\r\n", status: 400, json: true },
   { name: "HTTP/9.9", request: `GET / HTTP/9.9\r\n${host}\r\n`, status: 400, json: true },
+
+  // Audience questions (issue 29): what a question may not hold, where it may not come from, what it may not reach.
+  {
+    name: "question with a right-to-left override",
+    request: ask(`${sameSite}${json}`, asciiJson({ text: "invoice\u202egpj.exe" })),
+    status: 400,
+    json: true,
+  },
+  {
+    name: "question with an escape sequence",
+    request: ask(`${sameSite}${json}`, asciiJson({ text: "red \u001b[31m alert" })),
+    status: 400,
+    json: true,
+  },
+  {
+    name: "name of invisible fillers",
+    request: ask(`${sameSite}${json}`, asciiJson({ text: "Hello?", name: "\u3164\u3164\u3164" })),
+    status: 400,
+    json: true,
+  },
+  {
+    name: "question as a number",
+    request: ask(`${sameSite}${json}`, JSON.stringify({ text: 1e308 })),
+    status: 400,
+    json: true,
+  },
+  {
+    name: "question of 281 characters",
+    request: ask(`${sameSite}${json}`, JSON.stringify({ text: "q".repeat(281) })),
+    status: 400,
+    json: true,
+  },
+  {
+    name: "question with a prototype-poisoning body",
+    request: ask(`${sameSite}${json}`, '{"text":"hi","__proto__":{"status":"approved"}}'),
+    status: 400,
+    json: true,
+  },
+  {
+    name: "question with a header-injecting Idempotency-Key",
+    request: ask(`${sameSite}${json}Idempotency-Key: a b c\r\n`, JSON.stringify({ text: "Hello?" })),
+    status: 400,
+    json: true,
+  },
+  {
+    name: "20 KB question body",
+    request: ask(`${sameSite}${json}`, JSON.stringify({ text: kb(20) })),
+    status: 413,
+    json: true,
+  },
+  {
+    name: "text/plain question (a cross-site form can send it)",
+    request: ask(`${sameSite}Content-Type: text/plain\r\n`, "text=hi"),
+    status: 415,
+    json: true,
+  },
+  {
+    name: "question from another site",
+    request: ask(`Origin: https://evil.example\r\n${json}`, JSON.stringify({ text: "Hello?" })),
+    status: 403,
+    json: true,
+  },
+  {
+    name: "question to a session that does not exist",
+    request: ask(`${sameSite}${json}`, JSON.stringify({ text: "Hello?" }), "no-such-session"),
+    status: 404,
+    json: true,
+  },
+  {
+    name: "question to a traversing session id",
+    request: ask(`${sameSite}${json}`, JSON.stringify({ text: "Hello?" }), "..%2f..%2fadmin"),
+    status: 404,
+    json: true,
+  },
+  {
+    name: "upvote of a question id with SQL",
+    request: send("POST", upvoteUrl("1'%20OR%20'1'%3D'1"), `${sameSite}Content-Length: 0\r\n`),
+    status: 404,
+    json: true,
+  },
+  {
+    name: "upvote of a question that does not exist",
+    request: send("POST", upvoteUrl("00000000-0000-4000-8000-000000000000"), `${sameSite}Content-Length: 0\r\n`),
+    status: 404,
+    json: true,
+  },
+  {
+    name: "moderation without a token set",
+    request: `${send("POST", "/api/admin/questions/x", `${json}Content-Length: 20\r\n`)}{"action":"approve"}`,
+    status: 404,
+    json: true,
+  },
 ];
 
 /** The security headers every response carries (server/security-headers.ts). */
@@ -364,7 +473,10 @@ let before: Map<string, number>;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "glosaic-hostile-"));
-  server = await startServer({ port, env: { DATABASE_PATH: path.join(dir, "votes.sqlite"), ...votingOpenEnv } });
+  server = await startServer({
+    port,
+    env: { DATABASE_PATH: path.join(dir, "votes.sqlite"), ...votingOpenEnv, ...questionsOpenEnv },
+  });
   before = await apiCounts(port);
 }, 30_000);
 
@@ -403,6 +515,8 @@ describe("Hostile input", () => {
     const database = new SQLite(path.join(dir, "votes.sqlite"), { readonly: true });
     try {
       expect(database.prepare("select count(*) as n from votes_by_edition").get()).toEqual({ n: 0 });
+      expect(database.prepare("select count(*) as n from questions_by_edition").get()).toEqual({ n: 0 });
+      expect(database.prepare("select count(*) as n from question_upvotes_by_edition").get()).toEqual({ n: 0 });
     } finally {
       database.close();
     }

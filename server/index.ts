@@ -1,7 +1,7 @@
 import net from "node:net";
 import { listeningAnnouncement } from "../app/lib/server-contract";
 import { builtEditionId } from "../content/editions";
-import { ConfigError, loadConfig, votingWindow } from "./config";
+import { ConfigError, loadConfig, questionWindowOverride, votingWindow } from "./config";
 import { openStore } from "./store";
 import { StoreOpenError } from "./store/errors";
 
@@ -33,6 +33,7 @@ async function main() {
   const { edition, editionId } = await import("../content");
   const { buildApp } = await import("./app");
   const window = votingWindow(config, edition.event.voting);
+  const questionWindow = questionWindowOverride(config);
   const store = await openStore({
     databaseUrl: config.DATABASE_URL,
     databasePath: config.DATABASE_PATH,
@@ -56,6 +57,15 @@ async function main() {
     maxLiveStreams: config.MAX_LIVE_STREAMS,
     voteHashKey: config.VOTE_HASH_KEY,
     adminToken: config.ADMIN_TOKEN,
+    moderatorToken: config.MODERATOR_TOKEN,
+    questionWindow,
+    questionLimits: {
+      asksPerAddress: config.RATE_LIMIT_QUESTIONS,
+      upvotesPerAddress: config.RATE_LIMIT_UPVOTES,
+      asksPerVoter: config.RATE_LIMIT_QUESTIONS_PER_VOTER,
+      upvotesPerVoter: config.RATE_LIMIT_UPVOTES_PER_VOTER,
+    },
+    maxQuestionStreams: config.MAX_QUESTION_STREAMS,
   }).catch(async (error: unknown) => {
     await store.close();
     throw error;

@@ -48,3 +48,29 @@ export const demoEventsPath = "/api/demos/events";
  * past it a page polls GET /api/demos instead. Several servers behind a balancer hold this many each.
  */
 export const defaultMaxLiveStreams = 2000;
+
+/**
+ * The audience's questions' rate limits, per minute (decision 039): per client address (RATE_LIMIT_QUESTIONS,
+ * RATE_LIMIT_UPVOTES), high enough for a hall behind one Wi-Fi address, and per voter cookie
+ * (RATE_LIMIT_QUESTIONS_PER_VOTER, RATE_LIMIT_UPVOTES_PER_VOTER), tight enough to stop one person's flood. A client
+ * that drops its cookie to escape the second is still counted by the first.
+ */
+export const defaultQuestionRateLimits = {
+  asksPerAddress: 500,
+  upvotesPerAddress: 3000,
+  asksPerVoter: 5,
+  upvotesPerVoter: 60,
+} as const;
+
+export interface QuestionRateLimits {
+  asksPerAddress: number;
+  upvotesPerAddress: number;
+  asksPerVoter: number;
+  upvotesPerVoter: number;
+}
+
+/**
+ * Question streams (a session's, and the moderators') one server holds at most (MAX_QUESTION_STREAMS): every
+ * viewer of a talk page during its session holds one; past it a page polls the session's questions instead.
+ */
+export const defaultMaxQuestionStreams = 10_000;

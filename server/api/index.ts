@@ -1,10 +1,15 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
+import type { AgendaSlot } from "../../content";
+import type { QuestionSettings, QuestionWindowOverride } from "../../app/lib/questions";
+import type { QuestionRateLimits } from "../../app/lib/server-contract";
 import type { FastRoute } from "../site-server";
 import { registerDemoEvents } from "./demo-events";
 import { registerAdmin } from "./admin";
+import { registerAdminQuestions } from "./admin-questions";
 import { registerDemos, type DemosApiOptions } from "./demos";
 import { registerHealth } from "./health";
+import { QuestionsService, registerQuestions } from "./questions";
 import { RateLimiter } from "./rate-limit";
 import { registerVoting } from "./voting";
 
@@ -20,6 +25,18 @@ export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "s
   voteHashKey?: string;
   /** The organisers' bearer token (ADMIN_TOKEN); without it the admin routes do not exist. */
   adminToken?: string;
+  /** The audience's questions (decision 039): the edition's agenda and setting, and the server's settings. */
+  questions: {
+    agenda: readonly AgendaSlot[];
+    settings: QuestionSettings;
+    /** QUESTIONS_OPENS / QUESTIONS_CLOSES. */
+    windowOverride: QuestionWindowOverride;
+    limits: QuestionRateLimits;
+    /** MAX_QUESTION_STREAMS. */
+    maxStreams: number;
+    /** MODERATOR_TOKEN: may moderate questions, nothing else. */
+    moderatorToken?: string | undefined;
+  };
   /** How many of the demos with the most votes are presented live (the edition's event). */
   presentedLive: number;
   /** A presenter's name by speaker id, for the organisers' results. */
@@ -69,6 +86,43 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
   });
   await app.register(registerVoting, { votingWindow, reads });
+  const questions = new QuestionsService({
+    store,
+    agenda: options.questions.agenda,
+    settings: options.questions.settings,
+    windowOverride: options.questions.windowOverride,
+    now,
+    siteUrl,
+    reads,
+    limits: options.questions.limits,
+    originHashKey,
+    commonHeaders: commonHeaders ?? {},
+    maxStreams: options.questions.maxStreams,
+    ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
+  });
+  registerQuestions(app, {
+    service: questions,
+    store,
+    now,
+    siteUrl,
+    reads,
+    limits: options.questions.limits,
+    originHashKey,
+    commonHeaders: commonHeaders ?? {},
+    serveFast,
+  });
+  // The organisers' token moderates too; the moderators' token does nothing else (decision 039).
+  const moderators = [options.adminToken, options.questions.moderatorToken].filter((token) => token !== undefined);
+  if (moderators.length > 0) {
+    await app.register(registerAdminQuestions, {
+      prefix: "/admin",
+      service: questions,
+      store,
+      tokens: moderators,
+      now,
+      reads,
+    });
+  }
   // Only when a token is set: otherwise the paths fall to the 404 below like any unknown one.
   if (options.adminToken) {
     await app.register(registerAdmin, {

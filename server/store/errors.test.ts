@@ -2,6 +2,7 @@ import { NoResultError } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { isPostgresUnavailable, isSqliteUnavailable, reportingUnavailable, StoreUnavailableError } from "./errors";
+import { QuestionStateError } from "./question-store";
 import type { VoteStore } from "./vote-store";
 
 /** An error as PostgreSQL sends it, with its SQLSTATE. */
@@ -57,7 +58,7 @@ describe("Which store errors mean the database is away (503) rather than a faile
     expect(isSqliteUnavailable(new Error("no code"))).toBe(false);
   });
 
-  it("wraps only the unavailable errors of a store's calls, keeping the cause", async () => {
+  it("wraps only the unavailable errors of a store's calls, its questions' included, keeping the cause", async () => {
     const away = withCode("connect ECONNREFUSED", "ECONNREFUSED");
     const bug = serverError("23503");
     const failing = (error: Error) => () => Promise.reject(error);
@@ -73,6 +74,16 @@ describe("Which store errors mean the database is away (503) rather than a faile
       cookieSecret: () => Promise.resolve("key"),
       originHashKey: () => Promise.resolve("origin-key"),
       onCountsChanged: () => () => undefined,
+      questions: {
+        ask: failing(away),
+        question: failing(away),
+        questions: failing(away),
+        upvotedBy: failing(away),
+        upvote: failing(away),
+        withdrawUpvote: failing(away),
+        moderate: failing(new QuestionStateError("A hidden question cannot be pinned")),
+        onQuestionsChanged: () => () => undefined,
+      },
       close: () => Promise.resolve(),
     };
     const reporting = reportingUnavailable(store, isPostgresUnavailable);
@@ -82,12 +93,28 @@ describe("Which store errors mean the database is away (503) rather than a faile
       () => reporting.seed([]),
       () => reporting.votes(),
       () => reporting.voidVotes([{ demoId: "demo-1", voterId: "v" }], "test", new Date()),
+      () =>
+        reporting.questions.ask({
+          sessionId: "s-1",
+          askerId: "v",
+          text: "Why?",
+          name: null,
+          askedAt: new Date(),
+          status: "pending",
+        }),
+      () => reporting.questions.question("q"),
+      () => reporting.questions.questions("s-1"),
+      () => reporting.questions.upvotedBy("v", "s-1"),
+      () => reporting.questions.upvote("q", "v", new Date()),
+      () => reporting.questions.withdrawUpvote("q", "v"),
     ]) {
       const error: unknown = await call().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as Error).cause).toBe(away);
     }
     await expect(reporting.castVote("demo-9", "v", new Date())).rejects.toBe(bug);
+    // A refusal of the question's state is the API's 409, not the database away.
+    await expect(reporting.questions.moderate("q", "pin", new Date())).rejects.toBeInstanceOf(QuestionStateError);
     expect(await reporting.cookieSecret()).toBe("key");
     expect(await reporting.originHashKey()).toBe("origin-key");
     expect(reporting.engine).toBe("postgres");

@@ -61,6 +61,7 @@ export function reportingUnavailable(store: VoteStore, isUnavailable: (error: un
       );
     }
   };
+  const questions = store.questions;
   return {
     engine: store.engine,
     edition: store.edition,
@@ -73,6 +74,16 @@ export function reportingUnavailable(store: VoteStore, isUnavailable: (error: un
     cookieSecret: () => guard(() => store.cookieSecret()),
     originHashKey: () => guard(() => store.originHashKey()),
     onCountsChanged: (listener) => store.onCountsChanged(listener),
+    questions: {
+      ask: (question) => guard(() => questions.ask(question)),
+      question: (id) => guard(() => questions.question(id)),
+      questions: (sessionId) => guard(() => questions.questions(sessionId)),
+      upvotedBy: (voterId, sessionId) => guard(() => questions.upvotedBy(voterId, sessionId)),
+      upvote: (questionId, voterId, at, origin) => guard(() => questions.upvote(questionId, voterId, at, origin)),
+      withdrawUpvote: (questionId, voterId) => guard(() => questions.withdrawUpvote(questionId, voterId)),
+      moderate: (questionId, action, at, reason) => guard(() => questions.moderate(questionId, action, at, reason)),
+      onQuestionsChanged: (listener) => questions.onQuestionsChanged(listener),
+    },
     close: () => store.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { QuestionStore } from "./question-store";
 import type { Database } from "./schema";
 import type { CastResult, SeedDemo, StoredVote, Vote, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
@@ -28,6 +29,8 @@ export interface PendingVote {
  */
 export abstract class KyselyVoteStore implements VoteStore {
   private readonly countListeners = new Set<() => void>();
+  /** Each engine's own (sqlite-question-store.ts, postgres-question-store.ts), on the same database. */
+  abstract readonly questions: QuestionStore;
   private changeScheduled = false;
 
   constructor(

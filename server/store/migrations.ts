@@ -77,6 +77,85 @@ const migrations = (edition: string): Record<string, Migration> => ({
       }
     },
   },
+  // The audience's questions (decision 039), beside the votes and per edition like them. The running count of
+  // upvotes is kept in the question's row, updated in the upvote's transaction, as vote_counts is for votes. Two
+  // rules are the database's, so that no race between servers can break them: one question per asker and
+  // idempotency key (null keys never collide), and at most one question on air per session (a partial unique
+  // index). on_air is 0 or 1 rather than a boolean, which SQLite does not have.
+  "004-questions": {
+    async up(db) {
+      await db.schema
+        .createTable("questions_by_edition")
+        .addColumn("edition", "text", (column) => column.notNull())
+        .addColumn("id", "text", (column) => column.notNull())
+        .addColumn("session_id", "text", (column) => column.notNull())
+        .addColumn("asker_id", "text", (column) => column.notNull())
+        .addColumn("text", "text", (column) => column.notNull())
+        .addColumn("name", "text")
+        .addColumn("asked_at", "text", (column) => column.notNull())
+        .addColumn("status", "text", (column) =>
+          column.notNull().check(sql`status in ('pending', 'approved', 'answered', 'hidden')`),
+        )
+        .addColumn("upvotes", "integer", (column) =>
+          column
+            .notNull()
+            .defaultTo(0)
+            .check(sql`upvotes >= 0`),
+        )
+        .addColumn("on_air", "integer", (column) =>
+          column
+            .notNull()
+            .defaultTo(0)
+            .check(sql`on_air in (0, 1)`),
+        )
+        .addColumn("hide_reason", "text")
+        .addColumn("moderated_at", "text")
+        .addColumn("idempotency_key", "text")
+        .addColumn("address_hash", "text")
+        .addColumn("agent_hash", "text")
+        .addPrimaryKeyConstraint("questions_by_edition_pkey", ["edition", "id"])
+        .addUniqueConstraint("questions_by_edition_idempotency_key", ["edition", "asker_id", "idempotency_key"])
+        .addCheckConstraint(
+          "questions_by_edition_on_air_is_public",
+          sql`on_air = 0 or status in ('approved', 'answered')`,
+        )
+        .execute();
+      await db.schema
+        .createIndex("questions_by_edition_session")
+        .on("questions_by_edition")
+        .columns(["edition", "session_id", "asked_at"])
+        .execute();
+      await db.schema
+        .createIndex("questions_by_edition_one_on_air")
+        .on("questions_by_edition")
+        .columns(["edition", "session_id"])
+        .unique()
+        .where(sql.ref("on_air"), "=", 1)
+        .execute();
+      await db.schema
+        .createTable("question_upvotes_by_edition")
+        .addColumn("edition", "text", (column) => column.notNull())
+        .addColumn("question_id", "text", (column) => column.notNull())
+        .addColumn("voter_id", "text", (column) => column.notNull())
+        .addColumn("upvoted_at", "text", (column) => column.notNull())
+        .addColumn("address_hash", "text")
+        .addColumn("agent_hash", "text")
+        .addPrimaryKeyConstraint("question_upvotes_by_edition_pkey", ["edition", "question_id", "voter_id"])
+        .addForeignKeyConstraint(
+          "question_upvotes_by_edition_question_fkey",
+          ["edition", "question_id"],
+          "questions_by_edition",
+          ["edition", "id"],
+        )
+        .execute();
+      // What a voter upvoted, for the marks on a session's list.
+      await db.schema
+        .createIndex("question_upvotes_by_edition_voter")
+        .on("question_upvotes_by_edition")
+        .columns(["edition", "voter_id", "question_id"])
+        .execute();
+    },
+  },
 });
 
 /**

@@ -3,7 +3,8 @@ import pg from "pg";
 import { errorCode, isPostgresUnavailable, reportingUnavailable } from "./errors";
 import { KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
-import { CountsChannel, countsChannel } from "./postgres-counts-channel";
+import { ChangesChannel, countsChannel } from "./postgres-counts-channel";
+import { PostgresQuestionStore } from "./postgres-question-store";
 import type { Database } from "./schema";
 import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
@@ -45,19 +46,32 @@ class PostgresVoteStore extends KyselyVoteStore {
   /** The voter and demo of every vote in flight: a repeat waits for the first one's batch rather than race it. */
   private readonly inFlight = new Set<string>();
   private flushScheduled = false;
-  private channel: CountsChannel | undefined;
+  private channel: ChangesChannel | undefined;
+  readonly questions: PostgresQuestionStore;
 
   constructor(
     private readonly kysely: Kysely<Database>,
     edition: string,
   ) {
     super(kysely, "postgres", edition);
+    this.questions = new PostgresQuestionStore(kysely, edition, (changes) => {
+      this.channel?.announceQuestions(changes);
+    });
   }
 
-  /** Hears the other servers' votes on `channel`, and tells them of this one's. */
+  /** Hears the other servers' votes and questions on `channel` (one connection for both), and tells them of this one's. */
   async listen(config: pg.ClientConfig, pool: pg.Pool, channel: string) {
-    this.channel = new CountsChannel(config, pool, channel, this.edition, () => {
-      this.countsChanged();
+    this.channel = new ChangesChannel(config, pool, channel, this.edition, {
+      counts: () => {
+        this.countsChanged();
+      },
+      questions: (changes) => {
+        this.questions.heard(changes);
+      },
+      missed: () => {
+        this.countsChanged();
+        this.questions.missed().catch(() => undefined);
+      },
     });
     await this.channel.listen();
   }

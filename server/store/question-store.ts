@@ -1,5 +1,5 @@
 import type { ModerationAction, QuestionStatus } from "../../app/lib/questions";
-import type { VoteOrigin } from "./vote-store";
+import type { VoteOrigin } from "./origin";
 
 /** A question as the store keeps it: every status, who asked (their voter id), and why it was hidden. */
 export interface StoredQuestion {

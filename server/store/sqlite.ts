@@ -13,6 +13,7 @@ import {
 import { errorCode, isSqliteUnavailable, reportingUnavailable, StoreOpenError } from "./errors";
 import { distinctVotes, KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
+import { SqliteQuestionStore } from "./sqlite-question-store";
 import type { Database } from "./schema";
 import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
@@ -55,9 +56,11 @@ class SqliteVoteStore extends KyselyVoteStore {
   private queue: PendingVote[] = [];
   private readonly writeBatch: (votes: PendingVote[]) => void;
   private readonly voidAll: SQLite.Transaction<(votes: readonly VoteKey[], reason: string, at: string) => number>;
+  readonly questions: SqliteQuestionStore;
 
   constructor(db: Kysely<Database>, database: SQLite.Database, edition: string) {
     super(db, "sqlite", edition);
+    this.questions = new SqliteQuestionStore(db, database, edition);
     const insert = database.prepare<[string, string, string, string, string | null, string | null]>(
       "insert into votes_by_edition (edition, demo_id, voter_id, voted_at, address_hash, agent_hash) values (?, ?, ?, ?, ?, ?) on conflict (edition, demo_id, voter_id) do nothing",
     );

@@ -12,14 +12,9 @@ export interface Vote {
   votedAt: string;
 }
 
-/**
- * Where a vote came from, as keyed hashes (decision 029): the same client gives the same hashes, so votes can be
- * grouped for review, but neither the address nor the user agent can be read back from them.
- */
-export interface VoteOrigin {
-  addressHash: string;
-  agentHash: string;
-}
+import type { VoteOrigin } from "./origin";
+
+export type { VoteOrigin };
 
 /** A vote as the store keeps it, for review: voided votes included. */
 export interface StoredVote {

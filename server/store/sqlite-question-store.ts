@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import type SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
+import type { ModerationAction } from "../../app/lib/questions";
+import {
+  changesOf,
+  KyselyQuestionStore,
+  questionColumns,
+  toStoredQuestion,
+  transition,
+  upvotable,
+  type QuestionColumns,
+} from "./kysely-question-store";
+import type { AskResult, NewQuestion, StoredQuestion, UpvoteResult } from "./question-store";
+import type { Database } from "./schema";
+import type { VoteOrigin } from "./origin";
+
+/** An upvote's outcome, and the question's session, to say which changed. */
+interface SessionUpvote extends UpvoteResult {
+  sessionId: string;
+}
+
+/**
+ * The SQLite question store writes with prepared statements in synchronous IMMEDIATE transactions, like the votes
+ * (sqlite.ts): a Kysely transaction spans several turns of the event loop on the one connection, and a batch of
+ * votes written in between would join it. Synchronous, a write is committed (in the WAL, which a killed process
+ * does not lose) before its promise resolves. Reads stay on Kysely.
+ */
+export class SqliteQuestionStore extends KyselyQuestionStore {
+  private readonly askOne: (question: NewQuestion) => AskResult;
+  private readonly upvoteOne: (
+    questionId: string,
+    voterId: string,
+    at: string,
+    origin: VoteOrigin | undefined,
+  ) => SessionUpvote | null;
+  private readonly withdrawOne: (questionId: string, voterId: string) => SessionUpvote | null;
+  private readonly moderateOne: (
+    questionId: string,
+    action: ModerationAction,
+    at: string,
+    reason: string | undefined,
+  ) => StoredQuestion[] | null;
+
+  constructor(db: Kysely<Database>, database: SQLite.Database, edition: string) {
+    super(db, edition);
+    const columns = questionColumns.join(", ");
+    const byId = database.prepare<[string, string], QuestionColumns>(
+      `select ${columns} from questions_by_edition where edition = ? and id = ?`,
+    );
+    const byKey = database.prepare<[string, string, string], QuestionColumns>(
+      `select ${columns} from questions_by_edition where edition = ? and asker_id = ? and idempotency_key = ?`,
+    );
+    const insert = database.prepare<
+      [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string | null,
+        string,
+        string,
+        string | null,
+        string | null,
+        string | null,
+      ]
+    >(
+      `insert into questions_by_edition
+         (edition, id, session_id, asker_id, text, name, asked_at, status, idempotency_key, address_hash, agent_hash)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (edition, asker_id, idempotency_key) do nothing`,
+    );
+    const askTransaction = database.transaction((question: NewQuestion): AskResult => {
+      const key = question.idempotencyKey ?? null;
+      if (key !== null) {
+        const earlier = byKey.get(edition, question.askerId, key);
+        if (earlier) return { question: toStoredQuestion(earlier), created: false };
+      }
+      const id = randomUUID();
+      insert.run(
+        edition,
+        id,
+        question.sessionId,
+        question.askerId,
+        question.text,
+        question.name,
+        question.askedAt.toISOString(),
+        question.status,
+        key,
+        question.origin?.addressHash ?? null,
+        question.origin?.agentHash ?? null,
+      );
+      const row = byId.get(edition, id);
+      if (!row) throw new Error("Question not written");
+      return { question: toStoredQuestion(row), created: true };
+    });
+    this.askOne = (question) => askTransaction.immediate(question);
+
+    const addUpvote = database.prepare<[string, string, string, string, string | null, string | null]>(
+      `insert into question_upvotes_by_edition (edition, question_id, voter_id, upvoted_at, address_hash, agent_hash)
+       values (?, ?, ?, ?, ?, ?) on conflict (edition, question_id, voter_id) do nothing`,
+    );
+    const removeUpvote = database.prepare<[string, string, string]>(
+      "delete from question_upvotes_by_edition where edition = ? and question_id = ? and voter_id = ?",
+    );
+    const addToCount = database.prepare<[number, string, string], { upvotes: number }>(
+      "update questions_by_edition set upvotes = upvotes + ? where edition = ? and id = ? returning upvotes",
+    );
+    /** The question's count after adding `change` (+1, -1 or 0 for none) by `write`; null if it is not public. */
+    const upvoteTransaction = (write: (questionId: string) => boolean, change: 1 | -1) =>
+      database.transaction((questionId: string): SessionUpvote | null => {
+        const question = byId.get(edition, questionId);
+        if (!question || !upvotable.includes(toStoredQuestion(question).status)) return null;
+        const sessionId = question.session_id;
+        if (!write(questionId)) return { sessionId, upvotes: question.upvotes, changed: false };
+        const row = addToCount.get(change, edition, questionId);
+        return { sessionId, upvotes: row?.upvotes ?? question.upvotes, changed: true };
+      });
+    this.upvoteOne = (questionId, voterId, at, origin) =>
+      upvoteTransaction(
+        (id) =>
+          addUpvote.run(edition, id, voterId, at, origin?.addressHash ?? null, origin?.agentHash ?? null).changes === 1,
+        1,
+      ).immediate(questionId);
+    this.withdrawOne = (questionId, voterId) =>
+      upvoteTransaction((id) => removeUpvote.run(edition, id, voterId).changes === 1, -1).immediate(questionId);
+
+    const onAirOf = database.prepare<[string, string, string], { id: string }>(
+      "select id from questions_by_edition where edition = ? and session_id = ? and on_air = 1 and id <> ?",
+    );
+    const setState = database.prepare<[string, number, string | null, string, string, string]>(
+      "update questions_by_edition set status = ?, on_air = ?, hide_reason = ?, moderated_at = ? where edition = ? and id = ?",
+    );
+    const takeOffAir = database.prepare<[string, string, string]>(
+      "update questions_by_edition set on_air = 0, moderated_at = ? where edition = ? and id = ?",
+    );
+    const moderateTransaction = database.transaction(
+      (questionId: string, action: ModerationAction, at: string, reason: string | undefined) => {
+        const row = byId.get(edition, questionId);
+        if (!row) return null;
+        const next = transition(toStoredQuestion(row), action, reason);
+        if (!next) return [];
+        const changed = [questionId];
+        if (next.onAir) {
+          // First the session's other question comes off air: the partial unique index allows one at a time.
+          for (const other of onAirOf.all(edition, row.session_id, questionId)) {
+            takeOffAir.run(at, edition, other.id);
+            changed.push(other.id);
+          }
+        }
+        setState.run(next.status, next.onAir ? 1 : 0, next.hideReason, at, edition, questionId);
+        return changed.map((id) => {
+          const after = byId.get(edition, id);
+          if (!after) throw new Error(`Question ${id} vanished`);
+          return toStoredQuestion(after);
+        });
+      },
+    );
+    this.moderateOne = (questionId, action, at, reason) =>
+      moderateTransaction.immediate(questionId, action, at, reason);
+  }
+
+  /** Runs a synchronous write now: a failure (the database locked past busy_timeout) becomes a rejection. */
+  private write<T>(work: () => T): Promise<T> {
+    return new Promise((resolve) => {
+      resolve(work());
+    });
+  }
+
+  async ask(question: NewQuestion): Promise<AskResult> {
+    const result = await this.write(() => this.askOne(question));
+    if (result.created) this.questionsChanged([{ sessionId: question.sessionId, questionIds: [result.question.id] }]);
+    return result;
+  }
+
+  upvote(questionId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<UpvoteResult | null> {
+    return this.upvoted(questionId, () => this.upvoteOne(questionId, voterId, at.toISOString(), origin));
+  }
+
+  withdrawUpvote(questionId: string, voterId: string): Promise<UpvoteResult | null> {
+    return this.upvoted(questionId, () => this.withdrawOne(questionId, voterId));
+  }
+
+  private async upvoted(questionId: string, work: () => SessionUpvote | null): Promise<UpvoteResult | null> {
+    const result = await this.write(work);
+    if (!result) return null;
+    if (result.changed) this.questionsChanged([{ sessionId: result.sessionId, questionIds: [questionId] }]);
+    return { upvotes: result.upvotes, changed: result.changed };
+  }
+
+  async moderate(
+    questionId: string,
+    action: ModerationAction,
+    at: Date,
+    reason?: string,
+  ): Promise<StoredQuestion[] | null> {
+    const changed = await this.write(() => this.moderateOne(questionId, action, at.toISOString(), reason));
+    if (changed) this.questionsChanged(changesOf(changed));
+    return changed;
+  }
+}
