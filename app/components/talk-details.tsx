@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import * as content from "../../content";
 import type { Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
@@ -11,7 +12,6 @@ import { FavouriteToggle, MyScheduleLink } from "./favourite-toggle";
 import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
 import { PageHeader } from "./page-header";
-import { QuestionsSection } from "./questions/questions-section";
 import { SessionTime } from "./session-time";
 import { SpeakerCard } from "./speaker-card";
 import { ZoneSwitch } from "./zone-switch";
@@ -40,8 +40,11 @@ interface TalkDetailsProps {
   /** Its recording, offered once the edition is over. */
   recording?: string | undefined;
   location: string;
-  /** The session's questions, where its type takes them: its agenda id and its window by the edition's setting. */
-  questions?: { sessionId: string; opens: string; closes: string } | undefined;
+  /**
+   * The session's Questions section, where its type takes them: given by the talk page, so that the panel page,
+   * which is no session, does not load its code.
+   */
+  questions?: ReactNode;
   speakers: Speaker[];
   tags?: string[];
   highlights?: string[];
@@ -125,7 +128,7 @@ export function TalkDetails(props: TalkDetailsProps) {
               </div>
             </section>
           ) : null}
-          {props.questions ? <QuestionsSection {...props.questions} /> : null}
+          {props.questions}
           {props.speakers.length > 0 ? (
             <section aria-labelledby="speakers-title">
               <h2 id="speakers-title" className="mb-4 text-2xl font-bold">

@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import type { AgendaSlot, Talk } from "../../content";
+import { QuestionsSection } from "../components/questions/questions-section";
 import { TalkDetails } from "../components/talk-details";
 import { normalisePath, speakersByIds } from "../lib/lookups";
 import { roomById, slotOfTalk, talkByPath } from "../lib/talk-lookups";
@@ -82,7 +83,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       calendarPath={sessionCalendarPath(talk.id)}
       sessionId={sessionId}
       recording={recording}
-      questions={questions}
+      questions={questions ? <QuestionsSection {...questions} /> : undefined}
     />
   );
 }

@@ -3,13 +3,12 @@ import * as content from "../../../content";
 import type { AgendaSlot } from "../../../content";
 import { useClock } from "../../lib/clock";
 import { useDisplayZone } from "../../lib/display-zone";
-import { graphemeCount } from "../../lib/question-count";
+import { cleanQuestionField } from "../../lib/question-text";
 import { QuestionApiError, throwIfFailed } from "../../lib/question-api";
 import { bearer, type StreamStatus, type useModeratorStream } from "../../lib/moderator-stream";
 import {
   adminQuestionsCsvUrl,
   adminQuestionUrl,
-  questionLimits,
   takesQuestions,
   type ModeratedQuestion,
   type ModerationAction,
@@ -359,11 +358,14 @@ function HideForm(props: {
       field.current?.focus();
       return;
     }
-    if (graphemeCount(reason.trim()) > questionLimits.hideReason) {
-      setProblem(`At most ${String(questionLimits.hideReason)} characters.`);
+    // The server's own rules and words (question-text.ts), said before sending.
+    const cleaned = cleanQuestionField("hideReason", reason);
+    if (!cleaned.ok) {
+      setProblem(cleaned.error);
+      field.current?.focus();
       return;
     }
-    await props.onHide(reason.trim());
+    await props.onHide(cleaned.value ?? "");
   };
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-2">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import { useClock } from "../../lib/clock";
 import { useDisplayZone } from "../../lib/display-zone";
 import { previewInstant } from "../../lib/preview";
-import { graphemeCount } from "../../lib/question-count";
+
 import {
   questionLimits,
   questionWindowState,
@@ -87,6 +87,18 @@ function newKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * Characters as a person counts them (graphemes), as the server counts them (question-text.ts, which the talk page
+ * does not load); made on first use, since the first Intl object a page makes loads locale data (decision 030).
+ */
+function graphemeCount(text: string): number {
+  if (text === "") return 0;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return Array.from(segmenter.segment(text)).length;
+}
+
 /** The count a screen reader hears once typing pauses, not at every key. */
 const announceAfterMs = 1500;
 
@@ -113,16 +125,15 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (sending) return;
-    const trimmed = text.trim();
+    // The server applies the full rules (question-text.ts) and says what is wrong; the page only spares it the
+    // obvious, so that the talk page does not carry them (its JavaScript budget, decision 040).
     const problem =
-      trimmed === ""
-        ? "Write your question first."
+      text.trim() === ""
+        ? "Write a question first."
         : left < 0
-          ? `Your question is ${String(-left)} characters too long (at most ${String(questionLimits.text)}).`
-          : graphemeCount(name.trim()) > questionLimits.name
-            ? `Your name is too long (at most ${String(questionLimits.name)} characters).`
-            : null;
-    if (problem) {
+          ? `Your question is too long: at most ${String(questionLimits.text)} characters.`
+          : null;
+    if (problem !== null) {
       setResult({ ok: false, message: problem });
       return;
     }
@@ -130,7 +141,7 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
     setSending(true);
     setResult(null);
     try {
-      const asked = await ask(trimmed, name.trim(), key.current);
+      const asked = await ask(text.trim(), name.trim(), key.current);
       key.current = null;
       setText("");
       setSpoken("");
