@@ -165,10 +165,12 @@ export async function buildApp({
         lastUnavailableWarning = Date.now();
         request.log.warn(error.message);
       }
+      // The audience's questions live in the vote store too: say what the caller was after.
+      const what = /^\/api\/(sessions|questions|admin\/questions)\b/.test(request.url) ? "Questions are" : "Votes are";
       return reply
         .code(503)
         .header("retry-after", String(storeRetryAfterSeconds))
-        .send({ error: "Votes are unavailable for a moment: please try again shortly." });
+        .send({ error: `${what} unavailable for a moment: please try again shortly.` });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);

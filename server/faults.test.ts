@@ -7,7 +7,13 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { adminQuestionUrl, sessionQuestionsUrl, takesQuestions, upvoteUrl } from "../app/lib/questions";
+import {
+  adminQuestionUrl,
+  sessionQuestionEventsUrl,
+  sessionQuestionsUrl,
+  takesQuestions,
+  upvoteUrl,
+} from "../app/lib/questions";
 import { engines } from "./test-support/databases";
 import {
   apiCounts,
@@ -106,6 +112,11 @@ function storedVotes(file: string): Map<string, number> {
   }
 }
 
+/** A session of the served edition that takes questions, and the settings that keep its questions open. */
+const questionSession = edition.agenda.find((slot) => takesQuestions(slot.type, edition.event.questions))!;
+const questionsOpenEnv = { QUESTIONS_OPENS: "2020-01-01T00:00:00Z", QUESTIONS_CLOSES: "2099-01-01T00:00:00Z" };
+const sameSite = (port: number) => ({ origin: `http://127.0.0.1:${String(port)}` });
+
 /** A JSON request with a body, as the question routes take (`request` above sends none). */
 function sendJson(
   port: number,
@@ -113,7 +124,7 @@ function sendJson(
   path: string,
   body: unknown,
   { headers = {}, agent }: { headers?: Record<string, string>; agent?: http.Agent } = {},
-): Promise<{ status: number; body: unknown }> {
+): Promise<JsonResponse> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const outgoing = http.request({
@@ -131,7 +142,7 @@ function sendJson(
       response.on("data", (chunk: string) => (text += chunk));
       response.on("error", reject);
       response.on("end", () => {
-        resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown });
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(text) as unknown });
       });
     });
     outgoing.end(payload);
@@ -144,14 +155,13 @@ describe("Questions under faults", { timeout: 30_000 }, () => {
     const token = "faults-admin-token-0123456789abcdef0123456789";
     const env = {
       DATABASE_PATH: file,
-      QUESTIONS_OPENS: "2020-01-01T00:00:00Z",
-      QUESTIONS_CLOSES: "2099-01-01T00:00:00Z",
+      ...questionsOpenEnv,
       ADMIN_TOKEN: token,
       // Every request comes from one address, each from a new voter.
       RATE_LIMIT_QUESTIONS: "1000000",
       RATE_LIMIT_UPVOTES: "1000000",
     };
-    const session = edition.agenda.find((slot) => takesQuestions(slot.type, edition.event.questions))!;
+    const session = questionSession;
     const first = await start({ port: 4626, env });
     const origin = { origin: "http://127.0.0.1:4626" };
     const asked = await sendJson(
@@ -295,7 +305,10 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
         through.port = String(tunnel.port);
         through.searchParams.set("options", `-c search_path=${schema}`);
 
-        const server = await start({ port: 4622, env: { DATABASE_URL: through.href, ...votingOpenEnv } });
+        const server = await start({
+          port: 4622,
+          env: { DATABASE_URL: through.href, ...votingOpenEnv, ...questionsOpenEnv },
+        });
         const seeds = await apiCounts(4622);
         // The edition's demos, whatever they are: one for a voter who comes back, the others under load.
         const [voterDemo = "", ...others] = [...seeds.keys()];
@@ -320,6 +333,17 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
           await castVote(4622, voterDemo),
           await request(4622, "GET", "/api/demos"),
           await request(4622, "GET", `/api/demos/${voterDemo}/has-voted`, { headers: { cookie: voter } }),
+          // The audience's questions live in the same store.
+          await sendJson(
+            4622,
+            "POST",
+            sessionQuestionsUrl(questionSession.id),
+            { text: "Still there?" },
+            { headers: sameSite(4622) },
+          ),
+          await request(4622, "GET", sessionQuestionsUrl(questionSession.id), { headers: { cookie: voter } }),
+          await request(4622, "GET", sessionQuestionEventsUrl(questionSession.id)),
+          await request(4622, "POST", upvoteUrl("00000000-0000-4000-8000-000000000000"), { headers: sameSite(4622) }),
         ];
         for (const response of unavailable) {
           expect(response.status).toBe(503);
@@ -328,6 +352,16 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
           expect(response.body).toEqual({ error: expect.any(String) as string });
           expect(response.headers["x-content-type-options"]).toBe("nosniff");
         }
+        // Each says what is away: the votes, or the questions.
+        expect(unavailable.map((response) => (response.body as { error: string }).error.split(" ")[0])).toEqual([
+          "Votes",
+          "Votes",
+          "Votes",
+          "Questions",
+          "Questions",
+          "Questions",
+          "Questions",
+        ]);
         // What needs no database still works, and the process is alive.
         expect((await request(4622, "GET", "/api/health")).status).toBe(200);
         expect((await request(4622, "GET", "/")).status).toBe(200);
@@ -335,6 +369,16 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
 
         await tunnel.restore();
         expect((await castVote(4622, voterDemo)).status).toBe(201);
+        const asked = await sendJson(
+          4622,
+          "POST",
+          sessionQuestionsUrl(questionSession.id),
+          { text: "Back?" },
+          {
+            headers: sameSite(4622),
+          },
+        );
+        expect(asked.status).toBe(201);
         const status = await request(4622, "GET", `/api/demos/${voterDemo}/has-voted`, { headers: { cookie: voter } });
         expect(status.body).toMatchObject({ hasVoted: true });
 

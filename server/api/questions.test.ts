@@ -583,6 +583,18 @@ for (const engine of await engines()) {
       expect(stream.ended()).toBe(false);
     });
 
+    it("closes with streams open: every stream ends, public and moderators'", async () => {
+      const server = await serve(await fresh());
+      const streams = [
+        await server.stream(sessionQuestionEventsUrl(session.id)),
+        await server.stream(sessionQuestionEventsUrl(otherSession.id)),
+        await server.stream(adminQuestionEventsUrl, { authorization: `Bearer ${adminToken}` }),
+      ];
+      for (const stream of streams) await stream.next(named("snapshot"));
+      await server.app.close();
+      await expect.poll(() => streams.every((stream) => stream.ended())).toBe(true);
+    });
+
     it("answers a caller without a cookie from the kept listing, the same bytes, current after every change", async () => {
       const server = await serve(await fresh(), { moderation: "post" });
       const reader = server.client();
@@ -603,6 +615,16 @@ for (const engine of await engines()) {
         // At once, not after the listing's age bound.
         expect((await reader.list()).questions.map((question) => question.id)).toContain(id);
       }
+    });
+
+    it("holds the cap when clients arrive together", async () => {
+      const server = await serve(await fresh(), { maxQuestionStreams: 2 });
+      const streams = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          server.stream(sessionQuestionEventsUrl((index % 2 === 0 ? session : otherSession).id)),
+        ),
+      );
+      expect(streams.map((stream) => stream.status).sort()).toEqual([200, 200, 503, 503, 503, 503]);
     });
 
     it("GET refuses a session that takes no questions, and answers HEAD", async () => {

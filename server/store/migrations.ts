@@ -1,5 +1,10 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
+import { errorCode } from "./errors";
 import type { Database } from "./schema";
+
+/** PostgreSQL's invalid_schema_name, and how many times a migration run is retried for it (see migrate()). */
+const invalidSchemaName = "3F000";
+const schemaRetries = 3;
 
 /**
  * The one migration set, for SQLite and PostgreSQL alike: Kysely's schema builder writes each engine's SQL.
@@ -182,7 +187,13 @@ async function migrate<Tables>(
     provider: { getMigrations: () => Promise.resolve(migrations(edition)) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await run(migrator);
+  let { error, results } = await run(migrator);
+  // Kysely decides whether its tables exist by reading every schema of the database, with has_schema_privilege()
+  // on each name: a schema dropped by another client meanwhile (another deployment's, a test run's) fails that read
+  // with invalid_schema_name, before anything was migrated. Another read does not see that schema any more.
+  for (let attempt = 1; error && errorCode(error) === invalidSchemaName && attempt <= schemaRetries; attempt++) {
+    ({ error, results } = await run(migrator));
+  }
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
     const reason = error instanceof Error ? error.message : JSON.stringify(error);

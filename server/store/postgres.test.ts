@@ -1,7 +1,15 @@
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { engines, testDatabaseUrl, type TestDatabase } from "../test-support/databases";
-import { countsChannel, listenerName } from "./postgres-counts-channel";
+import {
+  ChangesChannel,
+  countsChannel,
+  listenerName,
+  maxPayloadBytes,
+  questionPayloads,
+  readQuestionPayload,
+} from "./postgres-counts-channel";
+import type { NewQuestion, QuestionChange } from "./question-store";
 
 /**
  * What only PostgreSQL does: several servers share one database and hear each other's votes. Skipped with the
@@ -14,6 +22,62 @@ const seeds = [
   { id: "demo-1", votes: 10 },
   { id: "demo-2", votes: 20 },
 ];
+const question = (sessionId: string): NewQuestion => ({
+  sessionId,
+  askerId: "asker-a",
+  text: "How does it scale?",
+  name: null,
+  askedAt: at,
+  status: "approved",
+});
+/** The ids each session was told of, across calls; a session told without ids (re-read it whole) maps to "all". */
+const told = (heard: QuestionChange[][]) => {
+  const sessions = new Map<string, Set<string> | "all">();
+  for (const { sessionId, questionIds } of heard.flat()) {
+    const known = sessions.get(sessionId);
+    if (questionIds.length === 0 || known === "all") sessions.set(sessionId, "all");
+    else sessions.set(sessionId, new Set([...(known ?? []), ...questionIds]));
+  }
+  return sessions;
+};
+
+describe("The questions' notifications between servers", () => {
+  it("fit in one payload with their ids, and read back as the changes of their edition only", () => {
+    const pending = new Map<string, Set<string> | null>([
+      ["slot-1", new Set(["q-1", "q-2"])],
+      ["slot-2", null],
+    ]);
+    const [payload, ...more] = questionPayloads("edition-a", pending);
+    expect(more).toEqual([]);
+    expect(readQuestionPayload(payload ?? "", "edition-a")).toEqual([
+      { sessionId: "slot-1", questionIds: ["q-1", "q-2"] },
+      { sessionId: "slot-2", questionIds: [] },
+    ]);
+    expect(readQuestionPayload(payload ?? "", "edition-b")).toBeNull();
+    for (const other of ["edition-a", "", "{", "[]", "null", '{"edition":"edition-a","questions":3}']) {
+      expect(readQuestionPayload(other, "edition-a"), other).toBeNull();
+    }
+  });
+
+  it("leave the ids out when they would not fit, and spread sessions over payloads when even those would not", () => {
+    const ids = new Set(
+      Array.from({ length: 400 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`),
+    );
+    const [payload, ...more] = questionPayloads("edition-a", new Map([["slot-1", ids]]));
+    expect(more).toEqual([]);
+    expect(readQuestionPayload(payload ?? "", "edition-a")).toEqual([{ sessionId: "slot-1", questionIds: [] }]);
+
+    const sessions = new Map(
+      Array.from({ length: 300 }, (_, index) => [`session-slot-${String(index)}-of-the-day`, ids]),
+    );
+    const payloads = questionPayloads("edition-a", sessions);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const each of payloads) expect(Buffer.byteLength(each)).toBeLessThanOrEqual(maxPayloadBytes);
+    const read = payloads.flatMap((each) => readQuestionPayload(each, "edition-a") ?? []);
+    expect(read.map((change) => change.sessionId)).toEqual([...sessions.keys()]);
+    expect(read.every((change) => change.questionIds.length === 0)).toBe(true);
+  });
+});
 
 describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL store", () => {
   let database: TestDatabase | undefined;
@@ -177,6 +241,134 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     await vi.waitFor(
       () => {
         expect(heard.calls.count).toBe(2);
+      },
+      { timeout: 10_000 },
+    );
+  });
+
+  it("tells a store the questions another store on the same schema changed, its edition's only, on the one connection", async () => {
+    const database = await fresh();
+    const [a, b, otherEdition] = await Promise.all([
+      database.open("edition-a"),
+      database.open("edition-a"),
+      database.open("edition-b"),
+    ]);
+    const heard: QuestionChange[][] = [];
+    b.questions.onQuestionsChanged((changes) => heard.push(changes));
+    const votesHeard = counting();
+    b.onCountsChanged(votesHeard.listener);
+
+    await otherEdition.questions.ask(question("slot-1"));
+    const { question: first } = await a.questions.ask(question("slot-1"));
+    const { question: second } = await a.questions.ask(question("slot-1"));
+    await vi.waitFor(
+      () => {
+        expect(told(heard)).toEqual(new Map([["slot-1", new Set([first.id, second.id])]]));
+      },
+      { timeout: 2000 },
+    );
+    heard.length = 0;
+    await a.questions.upvote(first.id, "voter-a", at);
+    await a.questions.moderate(second.id, "pin", at);
+    await a.questions.moderate(first.id, "pin", at);
+    const { question: elsewhere } = await a.questions.ask(question("slot-2"));
+    await vi.waitFor(
+      () => {
+        expect(told(heard)).toEqual(
+          new Map([
+            ["slot-1", new Set([first.id, second.id])],
+            ["slot-2", new Set([elsewhere.id])],
+          ]),
+        );
+      },
+      { timeout: 2000 },
+    );
+    expect(await b.questions.question(second.id)).toMatchObject({ onAir: false });
+    expect(await b.questions.question(first.id)).toMatchObject({ onAir: true, upvotes: 1 });
+
+    // The votes' counts go on the same connection, and still arrive.
+    await a.seed(seeds);
+    await a.castVote("demo-1", "voter-a", at);
+    await vi.waitFor(
+      () => {
+        expect(votesHeard.calls.count).toBeGreaterThan(0);
+      },
+      { timeout: 2000 },
+    );
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query("select 1 from pg_stat_activity where application_name = $1", [
+        listenerName(countsChannel(database.processArgs[2] ?? "")),
+      ]);
+      expect(rowCount).toBe(3);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it("tells a store the session without ids when another server changed more questions than a notification holds", async () => {
+    const database = await fresh();
+    const b = await database.open();
+    const heard: QuestionChange[][] = [];
+    b.questions.onQuestionsChanged((changes) => heard.push(changes));
+    const schema = database.processArgs[2] ?? "";
+    const config = { connectionString: testDatabaseUrl, options: `-c search_path=${schema}` };
+    const pool = new pg.Pool(config);
+    const sender = new ChangesChannel(config, pool, countsChannel(schema), "edition-a", {
+      counts: () => undefined,
+      questions: () => undefined,
+      missed: () => undefined,
+    });
+    try {
+      const ids = Array.from({ length: 300 }, (_, index) => `question-${String(index).padStart(30, "0")}`);
+      sender.announceQuestions([
+        { sessionId: "slot-1", questionIds: ids },
+        { sessionId: "slot-2", questionIds: ["question-x"] },
+      ]);
+      await vi.waitFor(
+        () => {
+          expect(told(heard)).toEqual(
+            new Map([
+              ["slot-1", "all"],
+              ["slot-2", "all"],
+            ]),
+          );
+        },
+        { timeout: 2000 },
+      );
+    } finally {
+      await sender.close();
+      await pool.end();
+    }
+  });
+
+  it("re-reads every session with questions after its listening connection was cut", async () => {
+    const database = await fresh();
+    const [a, b] = await Promise.all([database.open(), database.open()]);
+    await a.questions.ask(question("slot-1"));
+    await a.questions.ask(question("slot-2"));
+    // Listening from here: the asks' own announcements may still be on their way.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const heard: QuestionChange[][] = [];
+    b.questions.onQuestionsChanged((changes) => heard.push(changes));
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [
+        listenerName(countsChannel(database.processArgs[2] ?? "")),
+      ]);
+    } finally {
+      await admin.end();
+    }
+    await vi.waitFor(
+      () => {
+        expect(told(heard)).toEqual(
+          new Map([
+            ["slot-1", "all"],
+            ["slot-2", "all"],
+          ]),
+        );
       },
       { timeout: 10_000 },
     );
