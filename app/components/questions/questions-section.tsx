@@ -39,7 +39,10 @@ export function QuestionsSection(props: QuestionsSectionProps) {
     questionWindowState({ opens: new Date(props.opens), closes: new Date(props.closes) }, now),
   );
   const state = useSessionQuestions(props.sessionId, preview);
-  const windowState = state.windowState ?? clockState;
+  // Until the server has said (its window may be overridden), the form's place is kept unless the session is over
+  // by the edition's own window: a page built before the day is mostly read while questions are open, and the form
+  // appearing there would move everything below it (a sentence in its stead moves less, and only before the day).
+  const windowState = state.windowState ?? (clockState === "closed" ? "closed" : "open");
   const opens = state.info?.window.opens ?? props.opens;
   const ready = hydrated && state.info !== null;
   return (
