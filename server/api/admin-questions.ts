@@ -119,13 +119,13 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
   });
 
   app.get("/questions/events", { exposeHeadRoute: false }, async (request, reply) => {
-    if (service.moderatorHub.full) {
-      return reply
+    const full = () =>
+      reply
         .code(503)
         .header("retry-after", String(questionStreamsFullRetryAfterSeconds))
         .send({ error: "This server holds as many question streams as it can: reload the questions meanwhile." });
-    }
-    return service.moderatorHub.open(allSessions, request, reply);
+    if (service.moderatorHub.full) return full();
+    return (await service.moderatorHub.open(allSessions, request, reply)) ? reply : full();
   });
   return Promise.resolve();
 }

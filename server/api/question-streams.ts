@@ -92,9 +92,11 @@ export class EventHub<State> {
 
   /**
    * Opens the stream for `key` on the request's connection. The channel's state is read first (a store that is
-   * away is the API's usual 503, thrown from here, not a stream that says nothing).
+   * away is the API's usual 503, thrown from here, not a stream that says nothing). False, having written nothing,
+   * when the server holds as many streams as it may: clients arriving together all pass a check made before the
+   * read, so it is made again after it. True once the reply is the stream's (hijacked).
    */
-  async open(key: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async open(key: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     let channel = this.#channels.get(key);
     if (!channel) {
       channel = { streams: new Set(), state: undefined, joining: 0, queue: Promise.resolve(), dirty: undefined };
@@ -115,7 +117,17 @@ export class EventHub<State> {
     channel.joining--;
     const state = channel.state;
     if (state === undefined) throw new Error("unreachable: the channel's state was just read");
+    if (this.full) {
+      this.#forgetIfIdle(key, channel);
+      return false;
+    }
     reply.hijack();
+    // The client left while the state was read: its connection's close has come and gone, nothing would drop it.
+    if (request.raw.socket.destroyed) {
+      this.#forgetIfIdle(key, channel);
+      reply.raw.destroy();
+      return true;
+    }
     const response = reply.raw;
     response.writeHead(200, {
       ...this.#options.commonHeaders,
@@ -134,7 +146,7 @@ export class EventHub<State> {
     request.raw.on("close", () => {
       this.#drop(key, response);
     });
-    return reply;
+    return true;
   }
 
   /** Ends every stream: a stream never ends by itself, and the server's close would wait for it forever. */

@@ -617,6 +617,16 @@ for (const engine of await engines()) {
       }
     });
 
+    it("holds the cap when clients arrive together", async () => {
+      const server = await serve(await fresh(), { maxQuestionStreams: 2 });
+      const streams = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          server.stream(sessionQuestionEventsUrl((index % 2 === 0 ? session : otherSession).id)),
+        ),
+      );
+      expect(streams.map((stream) => stream.status).sort()).toEqual([200, 200, 503, 503, 503, 503]);
+    });
+
     it("GET refuses a session that takes no questions, and answers HEAD", async () => {
       const server = await serve(await fresh());
       for (const id of [breakSlot.id, "no-such-session"]) {

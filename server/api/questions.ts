@@ -572,16 +572,16 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
     async (request, reply) => {
       const session = sessionOf(request, reply);
       if (!session) return reply;
-      if (service.publicHub.full) {
-        return reply
+      const full = () =>
+        reply
           .code(503)
           .header("retry-after", String(questionStreamsFullRetryAfterSeconds))
           .header("cache-control", "no-store")
           .send({
             error: "This server holds as many question streams as it can: poll the session's questions meanwhile.",
           });
-      }
-      return service.publicHub.open(session.id, request, reply);
+      if (service.publicHub.full) return full();
+      return (await service.publicHub.open(session.id, request, reply)) ? reply : full();
     },
   );
 }
