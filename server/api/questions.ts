@@ -126,6 +126,8 @@ export class QuestionsService {
   readonly moderatorHub: EventHub<ModeratorState>;
   readonly #options: QuestionsOptions;
   readonly #entries = new Map<string, SessionEntry>();
+  /** Each session's window, made once: the fast path asks for it on every request. */
+  readonly #windows = new Map<string, { opens: Date; closes: Date }>();
   readonly #stopListening: () => void;
 
   constructor(options: QuestionsOptions) {
@@ -201,8 +203,13 @@ export class QuestionsService {
     return this.#options.settings.moderation;
   }
 
-  windowOf(session: AgendaSlot) {
-    return questionWindowOf(session, this.#options.settings, this.#options.windowOverride);
+  windowOf(session: AgendaSlot): { opens: Date; closes: Date } {
+    let window = this.#windows.get(session.id);
+    if (!window) {
+      window = questionWindowOf(session, this.#options.settings, this.#options.windowOverride);
+      this.#windows.set(session.id, window);
+    }
+    return window;
   }
 
   /** Why the session takes no question now, or null while it does. */
