@@ -15,9 +15,11 @@ export interface StreamEvent {
 export function sseReader() {
   let buffer = "";
   return (chunk: string): StreamEvent[] => {
-    buffer = (buffer + chunk).replace(/\r\n?/g, "\n");
-    const blocks = buffer.split("\n\n");
-    buffer = blocks.pop() ?? "";
+    buffer += chunk;
+    // A CR at the end may be the first half of a CRLF that the next chunk completes: it waits for it.
+    const held = buffer.endsWith("\r") ? "\r" : "";
+    const blocks = (held ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, "\n").split("\n\n");
+    buffer = (blocks.pop() ?? "") + held;
     return blocks.flatMap((block) => {
       let event = "message";
       const data: string[] = [];
