@@ -141,10 +141,28 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
    * hook, so both paths spend one budget per address. A request over the limit, or one arriving while the listing
    * is being remade, goes to the route above, which answers it in full (the 429 included).
    */
-  // The headers around the two that change per request, made once: building the whole list on each request was a
-  // visible share of this path's cost.
-  const leading = [...Object.entries(commonHeaders).flat(), rateLimitHeaderNames.limit, String(reads.max)];
-  const trailing = ["cache-control", "no-cache", "content-type", "application/json; charset=utf-8", "content-length"];
+  // The response's header list, made once: only the two rate-limit values and the length change per request, and
+  // are written into their slots. Building the list per request (concat of the fixed parts around them) cost about
+  // 4 % of this path's instructions under callgrind, a third of what stood between it and bare node:http.
+  // writeHead reads the list at once and keeps no reference to it, so one list serves every request.
+  const headers = [
+    ...Object.entries(commonHeaders).flat(),
+    rateLimitHeaderNames.limit,
+    String(reads.max),
+    rateLimitHeaderNames.remaining,
+    "",
+    rateLimitHeaderNames.reset,
+    "",
+    "cache-control",
+    "no-cache",
+    "content-type",
+    "application/json; charset=utf-8",
+    "content-length",
+    "",
+  ];
+  const remainingSlot = headers.indexOf(rateLimitHeaderNames.remaining) + 1;
+  const resetSlot = headers.indexOf(rateLimitHeaderNames.reset) + 1;
+  const lengthSlot = headers.length - 1;
   serveFast?.("/demos", (request, response, ip, toFastify) => {
     const body = currentListing();
     if (!Buffer.isBuffer(body)) return false;
@@ -154,14 +172,9 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
       toFastify(request, response);
       return true;
     }
-    const headers = leading.concat(
-      rateLimitHeaderNames.remaining,
-      String(limit.remaining),
-      rateLimitHeaderNames.reset,
-      String(limit.resetSeconds),
-      trailing,
-      String(body.length),
-    );
+    headers[remainingSlot] = String(limit.remaining);
+    headers[resetSlot] = String(limit.resetSeconds);
+    headers[lengthSlot] = String(body.length);
     response.writeHead(200, headers).end(body);
     return true;
   });
