@@ -254,15 +254,35 @@ for (const engine of await engines()) {
         expect(burst.map((answer) => answer.status)).toEqual(Array(10).fill(201));
         expect(new Set(burst.map((answer) => answer.json<AskedQuestion>().id)).size).toBe(1);
 
-        // The same key from another asker is theirs: a question of its own.
+        // A first visit's double click: two requests at once, neither with a cookie yet, make one asker and one question.
+        const firstVisit = { "idempotency-key": "6a0d2c4e-1b3f-4e5a-8c7d-9e0f1a2b3c4d" };
+        const [click, doubleClick] = [server.client(), server.client()];
+        const clicks = await Promise.all([
+          click.ask({ text: "First visit?" }, firstVisit),
+          doubleClick.ask({ text: "First visit?" }, firstVisit),
+        ]);
+        expect(clicks.map((answer) => answer.status)).toEqual([201, 201]);
+        expect(clicks[1].json()).toEqual(clicks[0].json());
+        expect(click.cookie).toBeDefined();
+        expect(doubleClick.cookie).toBe(click.cookie);
+        expect((await click.list()).questions.filter((question) => question.yours)).toHaveLength(1);
+
+        // The same key from another asker (one with a cookie of their own) is theirs: a question of its own.
         const other = server.client();
+        expect((await other.ask({ text: "Elsewhere" }, {}, otherSession.id)).status).toBe(201);
         const theirs = await other.ask({ text: "Once only?" }, key);
         expect(theirs.json<AskedQuestion>().id).not.toBe(first.json<AskedQuestion>().id);
         // The same key with another text is a mistake, not a repeat.
         expect((await asker.ask({ text: "Something else" }, key)).status).toBe(409);
 
         const stored = await store.questions.questions(session.id);
-        expect(stored.map((question) => question.text).sort()).toEqual(["Double-clicked?", "Once only?", "Once only?"]);
+        expect(stored.map((question) => question.text).sort()).toEqual([
+          "Double-clicked?",
+          "First visit?",
+          "Once only?",
+          "Once only?",
+        ]);
+        expect(await store.questions.questions(otherSession.id)).toHaveLength(1);
       });
 
       it("refuses what is not a question, with a JSON error each", async () => {
