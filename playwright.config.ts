@@ -4,6 +4,7 @@ import { chromiumArgs, chromiumPath } from "./scripts/local-site";
 import { serverCommandLine } from "./server/start-command";
 import { referenceFiles, testScope } from "./scripts/test-scope";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
+import { moderatorToken } from "./tests/e2e/moderator-token";
 
 if (!existsSync(chromiumPath)) {
   throw new Error(
@@ -54,11 +55,19 @@ function server(port: number, env: Record<string, string> = {}) {
   };
 }
 
-/** Voting opened a day ago and closes in a week, whenever the tests run. */
+/**
+ * Voting opened a day ago and closes in a week, whenever the tests run; so do every session's questions, which a
+ * moderator with the tests' token moderates.
+ */
 function votingOpen() {
   const day = 24 * 60 * 60 * 1000;
+  const opens = new Date(Date.now() - day).toISOString();
+  const closes = new Date(Date.now() + 7 * day).toISOString();
   return {
-    VOTING_OPENS: new Date(Date.now() - day).toISOString(),
-    VOTING_CLOSES: new Date(Date.now() + 7 * day).toISOString(),
+    VOTING_OPENS: opens,
+    VOTING_CLOSES: closes,
+    QUESTIONS_OPENS: opens,
+    QUESTIONS_CLOSES: closes,
+    MODERATOR_TOKEN: moderatorToken,
   };
 }

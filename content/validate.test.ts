@@ -235,7 +235,7 @@ describe("Content validation", () => {
 
   it("takes questions for every type but Break unless the edition names its types, and refuses a type no session has", () => {
     const edition = input();
-    expect(validateEdition(edition).event.questions).toEqual({
+    expect(validateEdition(edition, editionId).event.questions).toEqual({
       ...(editionInput.event.questions?.sessionTypes
         ? { sessionTypes: editionInput.event.questions.sessionTypes }
         : {}),
@@ -244,9 +244,9 @@ describe("Content validation", () => {
     });
     const type = edition.agenda[0]?.type ?? "";
     edition.event.questions = { sessionTypes: [type, `${type}s`] };
-    expect(() => validateEdition(edition)).toThrow(`no session of the agenda has type "${type}s"`);
+    expect(() => validateEdition(edition, editionId)).toThrow(`no session of the agenda has type "${type}s"`);
     edition.event.questions = { moderation: "live" as "pre" };
-    expect(() => validateEdition(edition)).toThrow(ContentError);
+    expect(() => validateEdition(edition, editionId)).toThrow(ContentError);
   });
 
   it("rejects a malformed field, naming its record by id", () => {

@@ -9,12 +9,26 @@
  * `npm run screens -- --phases` instead photographs the pages that change with the edition's phase (home, agenda,
  * demo voting) at an instant before, during and after the edition (?now=), at 390 and 1440 px:
  * reports/screens/phases/<edition>-<phase>-<route>-<width>.png.
+ *
+ * `npm run screens -- --questions` starts our server with every session's questions open and a moderator's token,
+ * asks a few questions on the first talk whose session takes them (one waiting for the moderator, one on air, one
+ * answered, others upvoted) and photographs that talk page as their asker and /moderate signed in, at 390 and
+ * 1440 px: reports/screens/questions/<edition>-talk-<width>.png and <edition>-moderate-<width>.png.
  */
+import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { prerenderPaths } from "../app/lib/page-list";
-import { editionId } from "../content";
+import {
+  adminQuestionUrl,
+  moderatePath,
+  sessionQuestionsUrl,
+  takesQuestions,
+  type AskedQuestion,
+  type ModerationAction,
+} from "../app/lib/questions";
+import { edition, editionId } from "../content";
 import { at, editionMoments } from "../tests/e2e/moments";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
@@ -22,7 +36,10 @@ const widths = [390, 768, 1440, 1920] as const;
 /** A phone, a tablet, a laptop and a desktop screen: the first screenful each would show. */
 const heights: Record<(typeof widths)[number], number> = { 390: 844, 768: 1024, 1440: 900, 1920: 1080 };
 const phases = process.argv.includes("--phases");
-const outDir = path.resolve(phases ? "reports/screens/phases" : "reports/screens");
+const questions = process.argv.includes("--questions");
+const outDir = path.resolve(
+  phases ? "reports/screens/phases" : questions ? "reports/screens/questions" : "reports/screens",
+);
 
 /** A shot: the page to load and the file's name without its width. */
 interface Shot {
@@ -31,6 +48,10 @@ interface Shot {
 }
 
 async function main() {
+  if (questions) {
+    await questionScreens();
+    return;
+  }
   const started = Date.now();
   const given = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   const server = given ? null : await startBuiltServer();
@@ -101,6 +122,109 @@ async function main() {
   } finally {
     await browser?.close();
     server?.stop();
+  }
+}
+
+/** Waits for the page's network, lazy images, fonts and entrance animations, then takes the full page. */
+async function settleAndShoot(page: Page, file: string) {
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await page.screenshot({ path: file, fullPage: true });
+}
+
+/**
+ * The questions' screens: a talk page with questions in every state, seen by the visitor who asked them, and the
+ * moderator's queue. Our own server, with questions open for a day around now and a token made for this run.
+ */
+async function questionScreens() {
+  const day = 24 * 60 * 60 * 1000;
+  const token = randomBytes(24).toString("hex");
+  Object.assign(process.env, {
+    QUESTIONS_OPENS: new Date(Date.now() - day).toISOString(),
+    QUESTIONS_CLOSES: new Date(Date.now() + day).toISOString(),
+    MODERATOR_TOKEN: token,
+  });
+  const chosen = edition.talks.flatMap((talk) => {
+    const slot = edition.agenda.find((candidate) => candidate.talkId === talk.id);
+    return slot && takesQuestions(slot.type, edition.event.questions) ? [{ talk, slot }] : [];
+  })[0];
+  if (!chosen) throw new Error(`Edition ${editionId} has no talk whose session takes questions`);
+  const server = await startBuiltServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    await mkdir(outDir, { recursive: true });
+    const open = (width: 390 | 1440): Promise<BrowserContext> =>
+      browser.newContext({
+        baseURL: server.url,
+        viewport: { width, height: heights[width] },
+        reducedMotion: "reduce",
+        colorScheme: "dark",
+      });
+    const asker = await open(1440);
+    const ask = async (context: BrowserContext, text: string, name?: string) => {
+      const response = await context.request.post(sessionQuestionsUrl(chosen.slot.id), {
+        headers: { origin: server.url },
+        data: name ? { text, name } : { text },
+      });
+      if (response.status() !== 201) throw new Error(`Asking answered ${String(response.status())}`);
+      return ((await response.json()) as AskedQuestion).id;
+    };
+    const moderate = async (id: string, action: ModerationAction) => {
+      const response = await asker.request.post(adminQuestionUrl(id), {
+        headers: { authorization: `Bearer ${token}` },
+        data: { action },
+      });
+      if (!response.ok()) throw new Error(`${action} answered ${String(response.status())}`);
+    };
+    // Other visitors' questions, each their own voter, then the photographed visitor's own.
+    const [first, second, third] = [await open(1440), await open(1440), await open(1440)];
+    const others = [first, second, third];
+    const shown = [
+      await ask(first, "How do you keep the model's answers reproducible between releases?", "Priya"),
+      await ask(second, "What was the hardest part of moving to open weights, and would you do it again?"),
+      await ask(third, "Can the tool run fully offline on a laptop without a GPU?", "Tomás"),
+      await ask(first, "Which licence did you choose for the training data, and why that one?", "Priya"),
+    ];
+    await ask(asker, "Is there a roadmap for plugins written by the community?", "Ada");
+    const [, onAir = "", , answered = ""] = shown;
+    if (edition.event.questions.moderation === "pre") for (const id of shown) await moderate(id, "approve");
+    await moderate(onAir, "pin");
+    await moderate(answered, "answer");
+    for (const [index, context] of [asker, ...others].entries()) {
+      for (const id of shown.slice(0, index + 1)) {
+        await context.request.post(`/api/questions/${id}/upvote`, { headers: { origin: server.url } });
+      }
+    }
+    for (const width of [390, 1440] as const) {
+      const page = await asker.newPage();
+      await page.setViewportSize({ width, height: heights[width] });
+      await page.goto(chosen.talk.path);
+      await page.getByRole("combobox", { name: "Sort by" }).waitFor();
+      await settleAndShoot(page, path.join(outDir, `${editionId}-talk-${String(width)}.png`));
+      await page.close();
+      const moderator = await open(width);
+      await moderator.addInitScript(
+        ([key, value]) => {
+          sessionStorage.setItem(key ?? "", value ?? "");
+        },
+        [`${edition.event.shortName.toLowerCase()}:moderator-token`, token],
+      );
+      const queue = await moderator.newPage();
+      await queue.goto(moderatePath);
+      await queue.getByText("Live.", { exact: true }).waitFor();
+      await settleAndShoot(queue, path.join(outDir, `${editionId}-moderate-${String(width)}.png`));
+      await moderator.close();
+    }
+    console.log(`4 screenshots in ${path.relative(process.cwd(), outDir)}/ (${chosen.talk.path} and ${moderatePath})`);
+  } finally {
+    await browser.close();
+    server.stop();
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import * as content from "../../content";
 import type { Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
@@ -39,6 +40,11 @@ interface TalkDetailsProps {
   /** Its recording, offered once the edition is over. */
   recording?: string | undefined;
   location: string;
+  /**
+   * The session's Questions section, where its type takes them: given by the talk page, so that the panel page,
+   * which is no session, does not load its code.
+   */
+  questions?: ReactNode;
   speakers: Speaker[];
   tags?: string[];
   highlights?: string[];
@@ -122,6 +128,7 @@ export function TalkDetails(props: TalkDetailsProps) {
               </div>
             </section>
           ) : null}
+          {props.questions}
           {props.speakers.length > 0 ? (
             <section aria-labelledby="speakers-title">
               <h2 id="speakers-title" className="mb-4 text-2xl font-bold">

@@ -39,5 +39,9 @@ export const fixedPages: readonly FixedPage[] = [
   // The stream's overlay screens.
   { path: "/countdown", file: "routes/countdown.tsx", kind: "unlisted" },
   { path: "/brb", file: "routes/brb.tsx", kind: "unlisted" },
+  // The moderator's page for the audience's questions (questions.ts's moderatePath, which a unit test holds equal):
+  // linked from nowhere, it asks for the moderator's token. Not imported from there, which would bring the
+  // questions' module into the chunk every page loads, through site-paths.ts.
+  { path: "/moderate", file: "routes/moderate.tsx", kind: "unlisted" },
   { path: "/404", file: "routes/not-found.tsx", kind: "not-found" },
 ];

@@ -1,8 +1,10 @@
 import * as content from "../../content";
 import type { AgendaSlot, Talk } from "../../content";
+import { QuestionsSection } from "../components/questions/questions-section";
 import { TalkDetails } from "../components/talk-details";
 import { normalisePath, speakersByIds } from "../lib/lookups";
 import { roomById, slotOfTalk, talkByPath } from "../lib/talk-lookups";
+import { questionWindowOf, takesQuestions } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import type { Route } from "./+types/talk";
@@ -27,6 +29,8 @@ function shareImageAlt(talk: Talk, slot: AgendaSlot): string {
  */
 export function loader({ request }: Route.LoaderArgs) {
   const { talk, slot } = talkAt(new URL(request.url).pathname);
+  const settings = content.event.questions;
+  const window = questionWindowOf(slot, settings);
   return {
     talk,
     sessionId: slot.id,
@@ -39,6 +43,11 @@ export function loader({ request }: Route.LoaderArgs) {
     recording: slot.recording,
     speakers: speakersByIds(slot.speakerIds),
     shareImageAlt: shareImageAlt(talk, slot),
+    // The page's questions section, where the session's type takes questions (its window as the edition sets it;
+    // the server's own, with any override, arrives once the page runs).
+    questions: takesQuestions(slot.type, settings)
+      ? { sessionId: slot.id, opens: window.opens.toISOString(), closes: window.closes.toISOString() }
+      : undefined,
   };
 }
 
@@ -53,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TalkPage({ loaderData }: Route.ComponentProps) {
-  const { talk, sessionId, type, start, end, location, room, track, recording, speakers } = loaderData;
+  const { talk, sessionId, type, start, end, location, room, track, recording, speakers, questions } = loaderData;
   return (
     <TalkDetails
       title={talk.title}
@@ -74,6 +83,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       calendarPath={sessionCalendarPath(talk.id)}
       sessionId={sessionId}
       recording={recording}
+      questions={questions ? <QuestionsSection {...questions} /> : undefined}
     />
   );
 }

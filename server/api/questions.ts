@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { AgendaSlot } from "../../content";
@@ -126,6 +127,8 @@ export class QuestionsService {
   readonly moderatorHub: EventHub<ModeratorState>;
   readonly #options: QuestionsOptions;
   readonly #entries = new Map<string, SessionEntry>();
+  /** Each session's window, made once: the fast path asks for it on every request. */
+  readonly #windows = new Map<string, { opens: Date; closes: Date }>();
   readonly #stopListening: () => void;
 
   constructor(options: QuestionsOptions) {
@@ -201,8 +204,13 @@ export class QuestionsService {
     return this.#options.settings.moderation;
   }
 
-  windowOf(session: AgendaSlot) {
-    return questionWindowOf(session, this.#options.settings, this.#options.windowOverride);
+  windowOf(session: AgendaSlot): { opens: Date; closes: Date } {
+    let window = this.#windows.get(session.id);
+    if (!window) {
+      window = questionWindowOf(session, this.#options.settings, this.#options.windowOverride);
+      this.#windows.set(session.id, window);
+    }
+    return window;
   }
 
   /** Why the session takes no question now, or null while it does. */
@@ -328,6 +336,20 @@ function publicChanges(previous: PublicState, next: PublicState): string {
   }
   if (counts > 0) events += sseEvent("upvotes", upvotes);
   return events;
+}
+
+/**
+ * The voter id of a first visit's question: derived from its Idempotency-Key with the deployment's key, so that a
+ * double click (two requests, neither with a cookie yet) makes one asker, whose one key then makes one question.
+ * Every server sharing the store derives the same id; without the key nobody can derive another's. The key's
+ * bytes are the page's random UUID, so two people never share one. Formatted as a version 4 UUID, as voter ids are.
+ */
+function firstAskerId(hashKey: string, idempotencyKey: string): string {
+  const bytes = createHmac("sha256", hashKey).update(`first-asker\0${idempotencyKey}`).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Keys seen within the last `ttlMs`, at most `capacity` of them: past it the oldest are forgotten first. */
@@ -495,7 +517,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
       const name = cleanQuestionField("name", fields.name, { optional: true });
       if (!name.ok) return reply.code(400).send({ error: name.error });
       // A refused request gets no cookie; one that asks is counted against its asker's own limit.
-      const voter = ensureVoter(request, reply);
+      const voter = ensureVoter(request, reply, key === undefined ? undefined : () => firstAskerId(originHashKey, key));
       const repeated = key !== undefined && repeats.seen(`${voter} ${key}`);
       if (!repeated && !withinVoterLimit(asksPerVoter, voter, reply)) return reply;
       const { question, created } = await store.questions.ask({

@@ -20,11 +20,14 @@ export function voterOf(request: FastifyRequest): string | null {
   return valid && uuid.test(value) ? value : null;
 }
 
-/** The caller's voter id, issuing a new one (and its cookie) to a caller without one. */
-export function ensureVoter(request: FastifyRequest, reply: FastifyReply): string {
+/**
+ * The caller's voter id, issuing a new one (and its cookie) to a caller without one: a random one, or `newId()`'s
+ * (a version 4 UUID) when the route must give two requests of one first visit the same id.
+ */
+export function ensureVoter(request: FastifyRequest, reply: FastifyReply, newId: () => string = randomUUID): string {
   const existing = voterOf(request);
   if (existing) return existing;
-  const id = randomUUID();
+  const id = newId();
   void reply.setCookie(voterCookie, id, {
     signed: true,
     httpOnly: true,

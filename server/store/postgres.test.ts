@@ -373,4 +373,44 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
       { timeout: 10_000 },
     );
   });
+
+  it("upvotes that arrive together go in one statement: repeats count once, a question nobody sees is null alone", async () => {
+    const store = await (await fresh()).open();
+    const { question: open } = await store.questions.ask(question("slot-1"));
+    const { question: pending } = await store.questions.ask({ ...question("slot-1"), status: "pending" });
+    const results = await Promise.all([
+      store.questions.upvote(open.id, "voter-a", at),
+      store.questions.upvote(pending.id, "voter-a", at),
+      store.questions.upvote("no-such-question", "voter-a", at),
+      store.questions.upvote(open.id, "voter-a", at),
+      store.questions.upvote(open.id, "voter-b", at),
+    ]);
+    expect(results).toEqual([
+      { upvotes: 2, changed: true },
+      null,
+      null,
+      { upvotes: 2, changed: false },
+      { upvotes: 2, changed: true },
+    ]);
+    expect(await store.questions.question(open.id)).toMatchObject({ upvotes: 2 });
+  });
+
+  it("counts every upvote when two servers upvote the same questions at once, and each voter once", async () => {
+    const database = await fresh();
+    const [a, b] = await Promise.all([database.open(), database.open()]);
+    const ids = await Promise.all([0, 1].map(async () => (await a.questions.ask(question("slot-1"))).question.id));
+    const upvote = (store: typeof a, prefix: string) =>
+      Array.from({ length: 200 }, (_, index) =>
+        store.questions.upvote(ids[index % 2] ?? "", `${prefix}-${String(index % 100)}`, at),
+      );
+    // Each voter upvotes twice at once, on one server or on both.
+    const results = await Promise.all([
+      ...upvote(a, "a"),
+      ...upvote(b, "b"),
+      ...upvote(a, "both"),
+      ...upvote(b, "both"),
+    ]);
+    expect(results.filter((result) => result?.changed)).toHaveLength(300);
+    expect((await a.questions.questions()).map((stored) => stored.upvotes)).toEqual([150, 150]);
+  });
 });

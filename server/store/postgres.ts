@@ -255,6 +255,7 @@ class PostgresVoteStore extends KyselyVoteStore {
     // Votes waiting for the next batch are written, not dropped.
     this.flush();
     while (this.writing.size > 0) await Promise.all(this.writing);
+    await this.questions.settle();
     await this.channel?.close();
     await super.close();
   }

@@ -174,8 +174,9 @@ class SqliteVoteStore extends KyselyVoteStore {
   }
 
   override async close() {
-    // Votes waiting for the next batch are written, not dropped.
+    // Votes and questions waiting for the next batch are written, not dropped.
     this.flush();
+    this.questions.flush();
     await super.close();
   }
 }

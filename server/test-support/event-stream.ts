@@ -12,7 +12,7 @@ export interface EventStream {
   /** A refusal's JSON body; null for a stream. */
   refusal: unknown;
   events: ServerEvent[];
-  /** The first event (from index `from` on) that passes `test`, waiting up to `timeoutMs` for it. */
+  /** The first event (from index `from` on) that passes `test`, waiting up to `timeoutMs` for it (a bound on a hang). */
   next: (test: (event: ServerEvent) => boolean, from?: number, timeoutMs?: number) => Promise<ServerEvent>;
   ended: () => boolean;
   close: () => void;
@@ -71,7 +71,7 @@ export async function openEventStream(
             resolve(JSON.parse(raw));
           });
         });
-  const next = (test: (event: ServerEvent) => boolean, from = 0, timeoutMs = 5000) =>
+  const next = (test: (event: ServerEvent) => boolean, from = 0, timeoutMs = 10_000) =>
     new Promise<ServerEvent>((resolve, reject) => {
       const check = () => {
         const found = events.slice(from).find(test);

@@ -1,0 +1,404 @@
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
+import * as content from "../../../content";
+import type { AgendaSlot } from "../../../content";
+import { useClock } from "../../lib/clock";
+import { useDisplayZone } from "../../lib/display-zone";
+import { cleanQuestionField } from "../../lib/question-text";
+import { QuestionApiError, throwIfFailed } from "../../lib/question-api";
+import { bearer, type StreamStatus, type useModeratorStream } from "../../lib/moderator-stream";
+import {
+  adminQuestionsCsvUrl,
+  adminQuestionUrl,
+  takesQuestions,
+  type ModeratedQuestion,
+  type ModerationAction,
+  type QuestionStatus,
+} from "../../lib/questions";
+import { formatClock, formatLongDate, formatTimeRange } from "../../lib/time";
+import { Badge, type BadgeColour } from "../ui/badge";
+
+/** The sessions that take questions, in time order. */
+const sessions = content.agenda
+  .filter((slot) => takesQuestions(slot.type, content.event.questions))
+  .toSorted((a, b) => Date.parse(a.start) - Date.parse(b.start));
+const moderation = content.event.questions.moderation;
+
+/** The session live now by the clock, else the next one; null once the last has ended. */
+function currentSession(now: Date): string {
+  const time = now.getTime();
+  const live = sessions.find((slot) => Date.parse(slot.start) <= time && time < Date.parse(slot.end));
+  return (live ?? sessions.find((slot) => Date.parse(slot.start) > time))?.id ?? "";
+}
+
+const button =
+  "inline-flex min-h-11 items-center justify-center rounded-full px-4 py-2 text-sm font-semibold transition-colors aria-disabled:opacity-60";
+const primary = `${button} bg-electric text-white hover:bg-electric-hover`;
+const secondary = `${button} border border-white/40 text-white hover:border-white hover:bg-white/5`;
+
+const statusWords: Record<QuestionStatus, { label: string; colour: BadgeColour }> = {
+  pending: { label: "Waiting", colour: "amber" },
+  approved: { label: "Shown", colour: "green" },
+  answered: { label: "Answered", colour: "indigo" },
+  hidden: { label: "Hidden", colour: "neutral" },
+};
+
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+
+/** Why an action failed, in the moderator's words: the API's message or the connection. */
+function reasonOf(error: unknown): string {
+  if (error instanceof QuestionApiError) return error.reason ?? `the server answered ${String(error.status)}`;
+  return "the connection failed";
+}
+
+export function ModerationQueue({
+  token,
+  stream,
+  onSignOut,
+}: {
+  token: string;
+  stream: ReturnType<typeof useModeratorStream>;
+  onSignOut: () => void;
+}) {
+  const current = useClock(currentSession);
+  const [announcement, setAnnouncement] = useState("");
+  // After an action the question may move to another list (a new element): focus follows it there, once drawn.
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusAfter.current === null) return;
+    const card = document.getElementById(`question-${focusAfter.current}`);
+    if (!card) return;
+    focusAfter.current = null;
+    card.focus();
+  });
+
+  const act = async (question: ModeratedQuestion, action: ModerationAction, reason?: string) => {
+    try {
+      const response = await fetch(adminQuestionUrl(question.id), {
+        method: "POST",
+        headers: { ...bearer(token), "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(reason === undefined ? { action } : { action, reason }),
+      });
+      await throwIfFailed(response);
+      // Every question the action changed (putting one on air takes another off): shown now, the stream repeats it.
+      const answer = (await response.json()) as { changed?: ModeratedQuestion[] };
+      for (const changed of answer.changed ?? []) stream.update(changed);
+      setAnnouncement(`${doneWords[action]}: “${short(question.text)}”`);
+      focusAfter.current = question.id;
+      return true;
+    } catch (error) {
+      setAnnouncement(`Not done (${actionWords[action].toLowerCase()}): ${reasonOf(error)}.`);
+      return false;
+    }
+  };
+
+  const bySession = new Map<string, ModeratedQuestion[]>();
+  for (const question of stream.questions.values()) {
+    bySession.set(question.sessionId, [...(bySession.get(question.sessionId) ?? []), question]);
+  }
+  const shown = sessions.filter((slot) => slot.id === current || bySession.has(slot.id));
+  const ordered = [...shown.filter((slot) => slot.id === current), ...shown.filter((slot) => slot.id !== current)];
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p className="text-white/85">
+          <StatusWords status={stream.status} />{" "}
+          {moderation === "pre"
+            ? "Questions show to the audience once you approve them."
+            : "Questions show to the audience at once, until you hide them."}
+        </p>
+        <button type="button" onClick={onSignOut} className={secondary}>
+          Sign out
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {stream.status === "connecting" ? null : ordered.length === 0 ? (
+        <p className="text-lg text-white/85">No session takes questions any more, and none were asked.</p>
+      ) : (
+        ordered.map((slot) => (
+          <SessionQueue
+            key={slot.id}
+            slot={slot}
+            now={slot.id === current}
+            token={token}
+            questions={bySession.get(slot.id) ?? []}
+            act={act}
+          />
+        ))
+      )}
+    </div>
+  );
+}
+
+function StatusWords({ status }: { status: StreamStatus }) {
+  const words =
+    status === "live" ? "Live." : status === "reconnecting" ? "Connection lost: reconnecting..." : "Connecting...";
+  return <span className={`font-semibold ${status === "live" ? "text-white" : "text-orchid"}`}>{words}</span>;
+}
+
+const actionWords: Record<ModerationAction, string> = {
+  approve: "Approve",
+  hide: "Hide",
+  answer: "Mark answered",
+  pin: "Put on air",
+  unpin: "Take off air",
+};
+const doneWords: Record<ModerationAction, string> = {
+  approve: "Approved",
+  hide: "Hidden",
+  answer: "Marked answered",
+  pin: "On air",
+  unpin: "Taken off air",
+};
+
+type Act = (question: ModeratedQuestion, action: ModerationAction, reason?: string) => Promise<boolean>;
+
+const byVotes = (a: ModeratedQuestion, b: ModeratedQuestion) =>
+  b.upvotes - a.upvotes || a.askedAt.localeCompare(b.askedAt);
+const byAsked = (a: ModeratedQuestion, b: ModeratedQuestion) => a.askedAt.localeCompare(b.askedAt);
+
+function SessionQueue(props: {
+  slot: AgendaSlot;
+  now: boolean;
+  token: string;
+  questions: ModeratedQuestion[];
+  act: Act;
+}) {
+  const zone = useDisplayZone();
+  const [csvProblem, setCsvProblem] = useState("");
+  const titleId = useId();
+  const of = (...statuses: QuestionStatus[]) =>
+    props.questions.filter((question) => statuses.includes(question.status));
+  // Pre-moderation: the queue is what waits for approval, oldest first; what is shown follows by votes. Post: all
+  // is shown at once, so what the audience sees is the queue, by votes (and anything pending with it).
+  const groups =
+    moderation === "pre"
+      ? [
+          { title: "Waiting for approval", questions: of("pending").toSorted(byAsked) },
+          { title: "Shown to the audience", questions: of("approved").toSorted(byVotes) },
+        ]
+      : [{ title: "Shown to the audience", questions: of("pending", "approved").toSorted(byVotes) }];
+  const answered = of("answered").toSorted(byVotes);
+  const hidden = of("hidden").toSorted(byAsked);
+  const download = async () => {
+    setCsvProblem("");
+    try {
+      const response = await fetch(adminQuestionsCsvUrl(props.slot.id), { headers: bearer(props.token) });
+      await throwIfFailed(response);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = `questions-${props.slot.id}.csv`;
+      link.click();
+      setTimeout(() => {
+        URL.revokeObjectURL(link.href);
+      }, 10_000);
+    } catch (error) {
+      setCsvProblem(`The CSV could not be downloaded: ${reasonOf(error)}.`);
+    }
+  };
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={`flex flex-col gap-5 rounded-3xl border p-4 sm:p-6 ${props.now ? "border-sky" : "border-line"}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
+            {props.now ? <span className="sr-only">Now or next: </span> : null}
+            {props.slot.title}
+          </h2>
+          <p className="text-sm text-muted">
+            {props.now ? <Badge colour="blue">Now or next</Badge> : null} {props.slot.type},{" "}
+            {formatLongDate(props.slot.start, zone.timeZone)},{" "}
+            {formatTimeRange(props.slot.start, props.slot.end, zone.timeZone)} {zone.label}
+          </p>
+        </div>
+        <button type="button" onClick={() => void download()} className={secondary}>
+          Download CSV<span className="sr-only">: {props.slot.title}</span>
+        </button>
+      </div>
+      <p role="status" className="font-semibold text-orchid empty:hidden">
+        {csvProblem}
+      </p>
+      {groups.map((group) => (
+        <Group key={group.title} title={group.title} questions={group.questions} act={props.act} />
+      ))}
+      {answered.length > 0 ? <Group title="Answered" questions={answered} act={props.act} /> : null}
+      {/* Last, and open: a hidden question's card keeps the focus after the action, as every other card does. */}
+      {hidden.length > 0 ? <Group title="Hidden" questions={hidden} act={props.act} /> : null}
+    </section>
+  );
+}
+
+function Group({ title, questions, act }: { title: string; questions: ModeratedQuestion[]; act: Act }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 id={id} className="text-lg font-bold">
+        {title} <span className="font-sans text-base font-normal text-muted">({questions.length})</span>
+      </h3>
+      {questions.length === 0 ? (
+        <p className="text-white/85">None.</p>
+      ) : (
+        <ul aria-labelledby={id} className="flex flex-col gap-3">
+          {questions.map((question) => (
+            <QuestionCard key={question.id} question={question} act={act} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** What a moderator can do to a question in its state: hidden is final; only a shown question goes on air. */
+function actionsFor(question: ModeratedQuestion): ModerationAction[] {
+  const air: ModerationAction[] = question.onAir ? ["unpin"] : question.status === "approved" ? ["pin"] : [];
+  switch (question.status) {
+    case "pending":
+      return ["approve", "hide"];
+    case "approved":
+      return [...air, "answer", "hide"];
+    case "answered":
+      return [...air, "hide"];
+    case "hidden":
+      return [];
+  }
+}
+
+function QuestionCard({ question, act }: { question: ModeratedQuestion; act: Act }) {
+  const zone = useDisplayZone();
+  const [busy, setBusy] = useState(false);
+  const [hiding, setHiding] = useState(false);
+  const textId = useId();
+  const run = async (action: ModerationAction, reason?: string) => {
+    if (busy) return false;
+    setBusy(true);
+    const done = await act(question, action, reason);
+    setBusy(false);
+    return done;
+  };
+  const status = statusWords[question.status];
+  return (
+    <li
+      id={`question-${question.id}`}
+      tabIndex={-1}
+      aria-describedby={textId}
+      className={`flex flex-col gap-3 rounded-2xl border p-4 ${question.onAir ? "border-magenta bg-magenta/10" : "border-line bg-panel"}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge colour={status.colour}>{status.label}</Badge>
+        {question.onAir ? <Badge colour="rose">On air</Badge> : null}
+        <span className="text-sm text-white/85">
+          {question.upvotes} {question.upvotes === 1 ? "upvote" : "upvotes"}
+        </span>
+      </div>
+      {/* The asker's words as text, never markup; nobody edits them. */}
+      <p id={textId} className="text-lg break-words whitespace-pre-line text-white">
+        {question.text}
+      </p>
+      <p className="text-sm text-muted">
+        {question.name ?? "Anonymous"}, asked at {formatClock(question.askedAt, zone.timeZone)} {zone.label}
+      </p>
+      {question.hideReason ? <p className="text-sm text-white/85">Hidden because: {question.hideReason}</p> : null}
+      {hiding ? (
+        <HideForm
+          textId={textId}
+          busy={busy}
+          onHide={(reason) => run("hide", reason)}
+          onCancel={() => {
+            setHiding(false);
+            // The form goes: the focus returns to its question rather than to the page's start.
+            requestAnimationFrame(() => {
+              document.getElementById(`question-${question.id}`)?.focus();
+            });
+          }}
+        />
+      ) : actionsFor(question).length > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {actionsFor(question).map((action) => (
+            <button
+              key={action}
+              type="button"
+              aria-disabled={busy}
+              aria-describedby={textId}
+              onClick={() => {
+                if (action === "hide") setHiding(true);
+                else void run(action);
+              }}
+              className={action === "approve" || action === "pin" ? primary : secondary}
+            >
+              {actionWords[action]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** Hiding asks why: the reason is required, and kept with the question for the organisers. */
+function HideForm(props: {
+  textId: string;
+  busy: boolean;
+  onHide: (reason: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (reason.trim() === "") {
+      setProblem("Say why it is hidden: the reason is required.");
+      field.current?.focus();
+      return;
+    }
+    // The server's own rules and words (question-text.ts), said before sending.
+    const cleaned = cleanQuestionField("hideReason", reason);
+    if (!cleaned.ok) {
+      setProblem(cleaned.error);
+      field.current?.focus();
+      return;
+    }
+    await props.onHide(cleaned.value ?? "");
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-2">
+      <label htmlFor={`${id}-reason`} className="font-semibold">
+        Why hide it? <span className="font-normal text-muted">(required)</span>
+      </label>
+      <input
+        ref={field}
+        id={`${id}-reason`}
+        value={reason}
+        required
+        aria-invalid={problem !== ""}
+        aria-describedby={`${id}-problem ${props.textId}`}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") props.onCancel();
+        }}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setProblem("");
+        }}
+        className="w-full rounded-2xl border border-white/30 bg-ink px-4 py-2 text-base text-white"
+      />
+      <p id={`${id}-problem`} role="alert" className="text-sm font-semibold text-orchid empty:hidden">
+        {problem}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" aria-disabled={props.busy} className={primary}>
+          Hide question
+        </button>
+        <button type="button" onClick={props.onCancel} className={secondary}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

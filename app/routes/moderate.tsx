@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type SyntheticEvent } from "react";
+import * as content from "../../content";
+import { ModerationQueue } from "../components/questions/moderation-queue";
+import { PageHeader } from "../components/page-header";
+import { useModeratorStream } from "../lib/moderator-stream";
+import { moderatePath } from "../lib/questions";
+import { pageMeta, titled } from "../lib/seo";
+import { useHydrated } from "../lib/use-hydrated";
+
+export const meta = () =>
+  pageMeta({
+    title: titled("Moderate questions"),
+    description: `The moderator's queue of the audience's questions at ${content.event.name}.`,
+    path: moderatePath,
+    // Linked from nowhere, and of no use to anyone without the token.
+    noindex: true,
+  });
+
+/** The tab's copy of the token: sessionStorage, so it goes when the tab closes and never reaches another tab. */
+const tokenKey = `${content.event.shortName.toLowerCase()}:moderator-token`;
+
+function storedToken(): string | null {
+  try {
+    return window.sessionStorage.getItem(tokenKey);
+  } catch {
+    return null;
+  }
+}
+
+/** Where storage is blocked, the token lasts as long as the page does. */
+let unstored: string | null = null;
+const listeners = new Set<() => void>();
+
+function storeToken(token: string | null) {
+  unstored = token;
+  try {
+    if (token === null) window.sessionStorage.removeItem(tokenKey);
+    else window.sessionStorage.setItem(tokenKey, token);
+  } catch {
+    // Blocked: `unstored` keeps it.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The tab's token; none in the prerendered page and while it hydrates. */
+function useToken(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => storedToken() ?? unstored,
+    () => null,
+  );
+}
+
+/**
+ * /moderate (decision 040): the moderator signs in with the token, then works through every session's questions,
+ * the current session's first, live. The page is static until it runs: without JavaScript it says it needs it.
+ */
+export default function Moderate() {
+  const hydrated = useHydrated();
+  const token = useToken();
+  const [notice, setNotice] = useState("");
+  // A refused token is forgotten at once, and the page asks again, saying why.
+  const stream = useModeratorStream(token, (status) => {
+    setNotice(
+      status === "refused"
+        ? "That token was not accepted. Check it and sign in again."
+        : "This server takes no moderation: it has no moderator token set.",
+    );
+    storeToken(null);
+  });
+  const signOut = () => {
+    storeToken(null);
+    setNotice("Signed out. The token is forgotten in this tab.");
+  };
+  return (
+    <>
+      <PageHeader title="Moderate questions">
+        <p>
+          The audience&apos;s questions, session by session: approve, hide, mark answered, and put one on air. The
+          session on now (or next) comes first.
+        </p>
+      </PageHeader>
+      <div className="mx-auto flex min-h-[60svh] max-w-6xl flex-col gap-8 px-6 py-10 [&>*]:max-w-4xl">
+        <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
+          Moderating needs JavaScript, which is off.
+        </p>
+        {token === null ? (
+          <SignIn
+            ready={hydrated}
+            notice={notice}
+            onToken={(value) => {
+              setNotice("");
+              storeToken(value);
+            }}
+          />
+        ) : (
+          <ModerationQueue token={token} stream={stream} onSignOut={signOut} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function SignIn({ ready, notice, onToken }: { ready: boolean; notice: string; onToken: (token: string) => void }) {
+  const [value, setValue] = useState("");
+  const [problem, setProblem] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  // Refused or signed out: the field takes the focus, ready for the token again.
+  useEffect(() => {
+    if (notice) field.current?.focus();
+  }, [notice]);
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (value.trim() === "") {
+      setProblem("Enter the moderator's token.");
+      return;
+    }
+    onToken(value.trim());
+  };
+  const message = problem || notice;
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="sign-in-title"
+      className={`flex max-w-md flex-col gap-4 rounded-3xl border border-line bg-panel p-6 noscript:hidden ${ready ? "" : "invisible"}`}
+    >
+      <h2 id="sign-in-title" className="text-2xl font-bold">
+        Sign in
+      </h2>
+      <p className="text-white/85">The token is kept in this tab only, until you sign out or close it.</p>
+      <div className="flex flex-col gap-2">
+        <label htmlFor="moderator-token" className="font-semibold">
+          Moderator token
+        </label>
+        <input
+          ref={field}
+          id="moderator-token"
+          type="password"
+          autoComplete="current-password"
+          value={value}
+          aria-invalid={message !== ""}
+          aria-describedby="sign-in-message"
+          onChange={(event) => {
+            setValue(event.target.value);
+            setProblem("");
+          }}
+          className="w-full rounded-2xl border border-white/30 bg-ink px-4 py-3 text-base text-white"
+        />
+      </div>
+      <p id="sign-in-message" role="alert" className="font-semibold text-orchid empty:hidden">
+        {message}
+      </p>
+      <button
+        type="submit"
+        className="inline-flex min-h-11 w-fit items-center rounded-full bg-electric px-6 py-2 font-semibold text-white hover:bg-electric-hover"
+      >
+        Sign in
+      </button>
+    </form>
+  );
+}
