@@ -8,23 +8,21 @@ import { edition } from "../content";
 import { isChoosable, personalCalendarPath, selectionQuery } from "../app/lib/my-schedule";
 import {
   clientDir,
-  cpuSeconds,
   get,
   hasTaskset,
   loadCore,
   machine,
   nginxInstalled,
   root,
-  rssMb,
   serverCore,
   startBareServer,
   startNginx,
   startOurServer,
-  wrk,
   wrkInstalled,
   type Running,
   type WrkResult,
 } from "./load/harness";
+import { compete as competeInRounds, median, type Contender, type RoundsRow } from "./load/rounds";
 
 /**
  * npm run bench: our server against nginx (static files) and bare node:http (GET /api/demos), and votes per second
@@ -72,63 +70,20 @@ interface Row {
 
 const rows: Row[] = [];
 
-interface Contender {
-  name: string;
-  url: string;
-  pid: () => number | undefined;
-  options?: Omit<Parameters<typeof wrk>[1], "seconds">;
-}
+type MeasuredRow = Row & RoundsRow;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
-
-/** The rounds of one server as one result: medians of rate and latency, totals of requests and errors. */
-function combined(results: WrkResult[]): WrkResult {
-  const total = (pick: (result: WrkResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
-  return {
-    requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
-    p50Ms: median(results.map((result) => result.p50Ms)),
-    p99Ms: median(results.map((result) => result.p99Ms)),
-    requests: total((result) => result.requests),
-    non2xx: total((result) => result.non2xx),
-    socketErrors: total((result) => result.socketErrors),
-  };
-}
-
-type MeasuredRow = Row & { result: WrkResult; rounds: WrkResult[] };
-
-/** Measures servers in turns (see the top of this file); one row each, in the order given. */
+/** Measures servers in turns (scripts/load/rounds.ts, as bench:questions does); one row each, in the order given. */
 async function compete(contenders: Contender[], roundCount = rounds): Promise<MeasuredRow[]> {
-  for (const contender of contenders) await wrk(contender.url, { ...contender.options, seconds: warmup });
-  const tallies = contenders.map((contender) => ({ contender, results: [] as WrkResult[], cpu: 0, wall: 0 }));
-  for (let round = 0; round < roundCount; round++) {
-    // A different server goes first each round, so none is always measured right after the same other.
-    for (const tally of [...tallies.slice(round % tallies.length), ...tallies.slice(0, round % tallies.length)]) {
-      const cpuBefore = cpuSeconds(tally.contender.pid());
-      const startedAt = performance.now();
-      tally.results.push(await wrk(tally.contender.url, { ...tally.contender.options, seconds: seconds / roundCount }));
-      const cpuAfter = cpuSeconds(tally.contender.pid());
-      if (cpuBefore !== undefined && cpuAfter !== undefined) {
-        tally.cpu += cpuAfter - cpuBefore;
-        tally.wall += (performance.now() - startedAt) / 1000;
-      }
-    }
-  }
-  return tallies.map(({ contender, results, cpu, wall }) => {
-    const row = {
-      name: contender.name,
-      result: combined(results),
-      rounds: results,
-      rss: rssMb(contender.pid()),
-      cpuPercent: wall ? (cpu / wall) * 100 : undefined,
-    };
-    rows.push(row);
-    console.error(`  ${contender.name}: ${Math.round(row.result.requestsPerSecond)} req/s`);
-    return row;
+  const measured = await competeInRounds(contenders, {
+    rounds: roundCount,
+    roundSeconds: seconds / roundCount,
+    warmupSeconds: warmup,
   });
+  for (const row of measured) {
+    rows.push(row);
+    console.error(`  ${row.name}: ${Math.round(row.result.requestsPerSecond)} req/s`);
+  }
+  return measured;
 }
 
 /** One server alone (the vote rows, which have a target of their own rather than a ratio). */
