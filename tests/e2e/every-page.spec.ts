@@ -5,16 +5,13 @@ import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
 import { siteIconPath } from "../../app/lib/site-paths";
 import { gzipSize, isFramework, measure, overBudget } from "../../scripts/js-budget";
 import { repositoryRoot } from "../../server/start-command";
-import { expect, runningAnimations, test, waitForHydration } from "./fixtures";
+import { expect, runningAnimations, sweepTimeout, test, waitForHydration } from "./fixtures";
 
 // Every page the build writes: the sitemap's, the unlisted briefings and stream screens, /talks_demos and /404.
-// Each sweep reuses one page and visits them in turn, to keep the suite quick; on a busy machine a sweep of 60 pages
-// has taken a minute, and the budget sweep (which waits for an idle moment on each page) 2.1 minutes in CI once the
-// talk pages asked for their questions: sweeps get four seconds a page, and four minutes at least. The bound stops
-// a hang; it is not a measure of speed.
+// Each sweep reuses one page and visits them in turn, to keep the suite quick (its bound: sweepTimeout).
 const paths = prerenderPaths();
 const notFound = fixedPaths("not-found");
-const sweepTimeout = Math.max(240_000, paths.length * 4_000);
+const sweepBound = sweepTimeout(paths.length);
 
 /** Roles a visitor operates, as Chromium names them (a `<summary>` is a "DisclosureTriangle"). */
 const operable = new Set(["link", "button", "DisclosureTriangle", "textbox", "searchbox", "combobox", "checkbox"]);
@@ -34,7 +31,7 @@ async function unnamedControls(page: Page) {
 }
 
 test("every page keeps its JavaScript budget, with what it loads without a tap once it runs", async ({ page }) => {
-  test.setTimeout(sweepTimeout);
+  test.setTimeout(sweepBound);
   // The build holds what each page names and imports (scripts/js-budget.ts); a lazy part that renders at once (the
   // live leaderboard) is loaded without a tap too, which only the running page shows. Both counted as the build does.
   const clientDir = join(repositoryRoot, "build/client");
@@ -69,7 +66,7 @@ test.describe("With reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
 
   test("nothing on any page moves", async ({ page }) => {
-    test.setTimeout(sweepTimeout);
+    test.setTimeout(sweepBound);
     for (const path of paths) {
       const response = await page.goto(path, { waitUntil: "load" });
       expect(response?.status(), path).toBe(notFound.includes(path) ? 404 : 200);
@@ -80,7 +77,7 @@ test.describe("With reduced motion", () => {
   });
 
   test("React itself hydrates every page but the static home page: the document is a React root", async ({ page }) => {
-    test.setTimeout(sweepTimeout);
+    test.setTimeout(sweepBound);
     // The icon is written into every page (scripts/site-icon.ts): hydration must not bring the file back.
     const iconRequests: string[] = [];
     page.on("request", (request) => {
@@ -122,7 +119,7 @@ test.describe("On a phone (390 px)", () => {
   test("no page scrolls sideways, every link, button and field has a name, and only the home page and stream screens drift", async ({
     page,
   }) => {
-    test.setTimeout(sweepTimeout);
+    test.setTimeout(sweepBound);
     for (const path of paths) {
       await page.goto(path, { waitUntil: "load" });
       const width = await page.evaluate(() => ({

@@ -190,3 +190,13 @@ export async function portraitAsFile(page: Page, pagePath: string, name: string,
     },
   );
 }
+
+/**
+ * The time bound of a test that visits `pages` pages in turn with one browser page (a sweep, kept to one test to keep
+ * the suite quick): four seconds a page, four minutes at least. On a busy CI machine a sweep of 60 pages has taken
+ * two minutes, and the budget sweep (which waits for an idle moment on each page) 2.1. The bound stops a hang; it
+ * is not a measure of speed.
+ */
+export function sweepTimeout(pages: number): number {
+  return Math.max(240_000, pages * 4_000);
+}

@@ -8,7 +8,7 @@ import { speakerById } from "../../app/lib/lookups";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../server/start-command";
-import { expect, expectLogosShown, menuButton, sponsorSection, test } from "./fixtures";
+import { expect, expectLogosShown, menuButton, sponsorSection, sweepTimeout, test } from "./fixtures";
 
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
@@ -144,8 +144,8 @@ test("Without JavaScript every page's footer offers the way out to the event of 
   page,
 }) => {
   const paths = prerenderPaths();
-  // One page visited in turn, as in every-page.spec.ts; without scripts a page takes well under its two seconds.
-  test.setTimeout(Math.max(120_000, paths.length * 2_000));
+  // One page visited in turn, as in every-page.spec.ts.
+  test.setTimeout(sweepTimeout(paths.length));
   const footer = page.getByRole("navigation", { name: "Footer" });
   const action = new RegExp(`^${phaseCards[builtPhase].action}`);
   const withoutFooter: string[] = [];

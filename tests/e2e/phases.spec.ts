@@ -4,7 +4,7 @@ import { liveStatus } from "../../app/lib/live";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../app/lib/site-paths";
 import { formatClock } from "../../app/lib/time";
-import { axeViolations, expect, menuButton, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, menuButton, sweepTimeout, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 
 // The site follows the edition's clock: before the day it asks visitors to register, during it sends them to the
@@ -199,8 +199,8 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
 
   test("before the day no page offers Watch Recording anywhere, and every footer offers Register", async ({ page }) => {
     const paths = prerenderPaths();
-    // One page visited in turn, two seconds a page on a busy machine, as in every-page.spec.ts.
-    test.setTimeout(Math.max(120_000, paths.length * 2_000));
+    // One page visited in turn, as in every-page.spec.ts.
+    test.setTimeout(sweepTimeout(paths.length));
     const withoutFooter: string[] = [];
     for (const path of paths) {
       await page.goto(at(path, editionMoments.upcoming));
