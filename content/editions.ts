@@ -25,10 +25,12 @@ export const sectionFiles = {
   sponsors: "sponsors.json",
   briefings: "briefings.json",
   briefingConfig: "briefing-config.json",
+  stage: "stage.json",
 } as const satisfies Record<keyof EditionInput, string>;
 
-/** Sections an edition may leave out: one stream needs no rooms, and not every edition has a panel page. */
-const optionalSections = new Set<string>([sectionFiles.rooms, sectionFiles.panelPage]);
+/** Sections an edition may leave out: one stream needs no rooms, not every edition has a panel page, and an
+ * edition without a stage of its own links to its broadcast. */
+const optionalSections = new Set<string>([sectionFiles.rooms, sectionFiles.panelPage, sectionFiles.stage]);
 
 /** Edition ids name folders and appear in URLs of calendar files: lowercase kebab-case. */
 const editionIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -41,6 +41,7 @@ export const {
   sponsors,
   briefings,
   briefingConfig,
+  stage,
 } = edition;
 
 /** When the edition's stream begins and ends (see eventSpanOf). */

@@ -138,6 +138,53 @@ export const roomSchema = z.object({
   guid: z.uuid().optional(),
 });
 
+/**
+ * Where a room's stream may be fetched from: an https URL, or http on this machine (a stream served beside a local
+ * build, as the browser tests do: a browser treats loopback as a secure origin).
+ */
+const streamUrl = z
+  .url({ protocol: /^https?$/, error: "a stream's playlist is an https URL" })
+  .refine(
+    (url) => url.startsWith("https:") || ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname),
+    "a stream's playlist is an https URL (http only on this machine: 127.0.0.1 or localhost)",
+  );
+
+/**
+ * A room's live stream, as its host names it (decision 041). A video platform's stream is embedded behind a facade
+ * (its own poster, or the edition's, and a play button) and loaded only when the visitor presses play, through the
+ * platform's privacy-enhanced player; a self-hosted HLS stream (Owncast, PeerTube, the VOC) is played by the page.
+ */
+export const streamSchema = z.discriminatedUnion("provider", [
+  z.object({
+    provider: z.literal("youtube"),
+    /** The live video's id, as in youtube.com/watch?v=<id>. */
+    video: z.string().regex(/^[A-Za-z0-9_-]{11}$/, "a YouTube video id has 11 letters, digits, - or _"),
+    poster: publicImage.optional(),
+  }),
+  z.object({
+    provider: z.literal("vimeo"),
+    /** The live event's or video's number, as in vimeo.com/<number>. */
+    video: z.string().regex(/^[0-9]+$/, "a Vimeo video id is a number"),
+    poster: publicImage.optional(),
+  }),
+  z.object({
+    provider: z.literal("hls"),
+    /** The stream's playlist (.m3u8), served with CORS for the site's origin. */
+    url: streamUrl,
+    poster: publicImage.optional(),
+  }),
+]);
+
+/**
+ * The stage (stage.json, optional): what `/live` plays. An edition with one stream names it in `stream`; an
+ * edition with rooms names each room's in `rooms`, by room id. A room without one gets a stage page all the same,
+ * with the edition's broadcast link to follow.
+ */
+export const stageSchema = z.strictObject({
+  stream: streamSchema.optional(),
+  rooms: z.record(id, streamSchema).default({}),
+});
+
 export const agendaSlotSchema = z.object({
   id,
   start: instant,
@@ -271,6 +318,7 @@ export const editionSchema = z.object({
   sponsors: z.array(sponsorSchema),
   briefings: z.array(briefingSchema),
   briefingConfig: briefingConfigSchema,
+  stage: stageSchema.default({ rooms: {} }),
 });
 
 export type EventInfo = z.infer<typeof eventSchema>;
@@ -285,6 +333,8 @@ export type Demo = z.infer<typeof demoSchema>;
 export type Sponsor = z.infer<typeof sponsorSchema>;
 export type Briefing = z.infer<typeof briefingSchema>;
 export type BriefingConfig = z.infer<typeof briefingConfigSchema>;
+export type Stream = z.infer<typeof streamSchema>;
+export type Stage = z.infer<typeof stageSchema>;
 /** What content files author (defaults may be omitted). */
 export type EditionInput = z.input<typeof editionSchema>;
 export type Edition = z.infer<typeof editionSchema>;

@@ -249,6 +249,33 @@ describe("Content validation", () => {
     expect(() => validateEdition(edition, editionId)).toThrow(ContentError);
   });
 
+  it("takes one stream for an edition without rooms and each room's for an edition with rooms, nothing else", () => {
+    const edition = withTwoRooms();
+    const room = edition.rooms?.[0]?.id ?? "";
+    const problemsWith = (stream: unknown) => {
+      edition.stage = { rooms: { [room]: stream as { provider: "vimeo"; video: string } } };
+      return problemsOf(edition).join("\n");
+    };
+    expect(problemsWith({ provider: "vimeo", video: "76979871" })).toBe("");
+    expect(problemsWith({ provider: "youtube", video: "abcdefghijk" })).toBe("");
+    expect(problemsWith({ provider: "hls", url: "http://127.0.0.1:8080/live.m3u8" })).toBe("");
+    expect(problemsWith({ provider: "hls", url: "http://stream.example.org/live.m3u8" })).toMatch(
+      /^stage\.rooms\..+: a stream's playlist is an https URL/m,
+    );
+    expect(problemsWith({ provider: "youtube", video: "https://youtu.be/abc" })).toMatch(/YouTube video id/);
+    edition.stage = { rooms: { nowhere: { provider: "vimeo", video: "76979871" } } };
+    expect(problemsOf(edition)).toContain('stage rooms: the edition has no room "nowhere"');
+    edition.stage = { stream: { provider: "vimeo", video: "76979871" } };
+    expect(problemsOf(edition)).toContain("stage stream: the edition has rooms; name each room's stream");
+
+    // One stream: the edition's own, when it has no rooms.
+    const single = input();
+    if ((single.rooms ?? []).length === 0) {
+      single.stage = { stream: { provider: "youtube", video: "abcdefghijk" } };
+      expect(validateEdition(single, editionId).stage).toEqual({ stream: single.stage.stream, rooms: {} });
+    }
+  });
+
   it("rejects a malformed field, naming its record by id", () => {
     const broken = input();
     const sponsor = broken.sponsors[0] as { id: string; url: string };

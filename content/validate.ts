@@ -216,15 +216,23 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     }
   }
 
+  // The stage names one stream, or each room's: never both, and only rooms the edition has.
+  const { stage } = edition;
+  if (rooms.size > 0 && stage.stream) problems.push("stage stream: the edition has rooms; name each room's stream");
+  for (const room of Object.keys(stage.rooms)) {
+    if (!rooms.has(room)) problems.push(`stage rooms: the edition has no room "${room}"`);
+  }
+
   if (problems.length > 0) throw new ContentError(problems);
   return edition;
 }
 
 /**
- * Where the site keeps files of its own: the API, the built scripts and styles, calendar files, share images and
- * the home page's islands. A content page there would be shadowed by them, or shadow them.
+ * Where the site keeps files or pages of its own: the API, the built scripts and styles, calendar files, share images,
+ * the home page's islands, the rooms' stages and the stream's overlays. A content page there would be shadowed by
+ * them, or shadow them.
  */
-const reservedFolders = ["api", "assets", "calendar", "og", "islands"];
+const reservedFolders = ["api", "assets", "calendar", "og", "islands", "live", "overlay"];
 
 /** What a content page's path would collide with, if anything: a fixed page, a speaker's page or the site's files. */
 function pathClash(pagePath: string, speakers: Speaker[]): string | undefined {

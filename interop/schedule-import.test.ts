@@ -839,7 +839,8 @@ describe("Recordings", () => {
 describe("The DemoCon test edition", () => {
   it("is exactly what the import writes from the real pretalx export, so the tests of an imported programme test that", async () => {
     // tests/editions/democon was written by `npm run import -- interop/formats/pretalx-democon.json --edition
-    // democon --root tests/editions`; its LICENCE.txt (the export's, EUPL) and tests.json were added by hand.
+    // democon --root tests/editions`; its LICENCE.txt (the export's, EUPL), stage.json (the rooms' streams, which a
+    // schedule does not name) and tests.json were added by hand.
     const committed = path.resolve("tests/editions/democon");
     const root = tempFolder("democon-again");
     await importSchedule({ source: democonFile, editionId: "democon", root });
@@ -847,7 +848,7 @@ describe("The DemoCon test edition", () => {
       readdirSync(dir, { recursive: true, encoding: "utf8" })
         .filter((name) => statSync(path.join(dir, name)).isFile())
         .sort();
-    const handAdded = ["LICENCE.txt", "tests.json"];
+    const handAdded = ["LICENCE.txt", "stage.json", "tests.json"];
     const fresh = path.join(root, "democon");
     expect(filesIn(committed).filter((name) => !handAdded.includes(name))).toEqual(filesIn(fresh));
     for (const name of filesIn(fresh)) {

@@ -1,0 +1,48 @@
+import type { Stage, Stream } from "../../content";
+
+/**
+ * The stage: `/live` plays the edition's stream, and `/live/<room>` each room's when the edition has rooms
+ * (decision 041). Kept free of the content module, so that pages pass in the sections they already carry.
+ */
+
+/** The stage's own path; fixed-pages.ts names it literally (site-paths.test.ts holds the two equal). */
+export const livePath = "/live";
+
+/** A room's stage, or the edition's one stage when it has no rooms. */
+export function stagePath(room?: string): string {
+  return room === undefined ? livePath : `${livePath}/${room}`;
+}
+
+/** The stream a stage plays: the room's, or the edition's one stream; undefined when the organiser named none. */
+export function streamOf(stage: Stage, room?: string): Stream | undefined {
+  return room === undefined ? stage.stream : stage.rooms[room];
+}
+
+/** The video platforms' privacy-enhanced players: no cookie until the visitor plays, no tracking (Vimeo's dnt). */
+export const playerOrigins = {
+  youtube: "https://www.youtube-nocookie.com",
+  vimeo: "https://player.vimeo.com",
+} as const;
+
+/** The player a facade loads when the visitor presses play, set to start at once (the press was the consent). */
+export function playerUrl(stream: Exclude<Stream, { provider: "hls" }>): string {
+  return stream.provider === "youtube"
+    ? `${playerOrigins.youtube}/embed/${stream.video}?autoplay=1&rel=0`
+    : `${playerOrigins.vimeo}/video/${stream.video}?autoplay=1&dnt=1`;
+}
+
+/**
+ * What the stage pages' security policy must add for the edition's streams: the platforms' players as frames, and
+ * the HLS hosts for the playlist and segment requests (hls.js fetches them) and for the video element itself (which
+ * also plays hls.js's `blob:` media source).
+ */
+export function streamSources(stage: Stage): { frame: string[]; media: string[] } {
+  const streams = [...(stage.stream ? [stage.stream] : []), ...Object.values(stage.rooms)];
+  const frame = new Set<string>();
+  const media = new Set<string>();
+  for (const stream of streams) {
+    if (stream.provider === "hls") media.add(new URL(stream.url).origin);
+    else frame.add(playerOrigins[stream.provider]);
+  }
+  return { frame: [...frame].sort(), media: [...media].sort() };
+}
