@@ -25,8 +25,9 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  *    (`*.reference.test.ts`, `*.reference.spec.ts`), which hold only there.
  * 4. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
  *    so that a test that pins one edition's facts fails here, not when an organiser changes the content. A test
- *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`), with the
- *    reason (`why`): an imported programme has no demos, briefings or panel for the rest to test.
+ *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`, or `"all"`),
+ *    with the reason (`why`): an imported programme has no demos, briefings or panel for the rest to test, and
+ *    the tests of mechanics that no edition's shape changes need not run on every edition (decision 044).
  *
  * The selected edition's build is the one left in build/ at the end, as `npm start` expects.
  */
@@ -45,9 +46,11 @@ function filesOf(id: string): Pass["files"] {
   const file = path.join(testEditionsRoot, id, "tests.json");
   if (!existsSync(file)) return undefined;
   const { unit, browser } = JSON.parse(readFileSync(file, "utf8")) as { unit?: unknown; browser?: unknown };
+  // "all" takes every test file of the kind (an empty list, as vitest and Playwright read their arguments).
   const list = (value: unknown, key: string) => {
+    if (value === "all") return [];
     if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === "string")) {
-      throw new Error(`${path.relative(process.cwd(), file)}: "${key}" must list test files`);
+      throw new Error(`${path.relative(process.cwd(), file)}: "${key}" must list test files, or say "all"`);
     }
     return value;
   };
