@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/local-site";
 import { serverCommandLine } from "./server/start-command";
 import { referenceFiles, testScope } from "./scripts/test-scope";
+import { loopbackStreams } from "./scripts/test-stream";
+import { stage } from "./content";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 import { moderatorToken } from "./tests/e2e/moderator-token";
 
@@ -40,8 +42,22 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  webServer: [server(mainPort), server(votingOpenPort, votingOpen())],
+  webServer: [server(mainPort), server(votingOpenPort, votingOpen()), ...testStreams()],
 });
+
+/** The edition's HLS streams on this machine, made and served by scripts/test-stream.ts, when it names any. */
+function testStreams() {
+  const [first] = loopbackStreams(stage);
+  if (!first) return [];
+  return [
+    {
+      command: "npx tsx scripts/test-stream.ts",
+      url: first.href,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+  ];
+}
 
 /** Our server on `port` with a vote store of its own, emptied first so every run starts from the seed counts. */
 function server(port: number, env: Record<string, string> = {}) {

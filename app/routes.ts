@@ -1,6 +1,7 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import * as content from "../content";
 import { fixedPages, type FixedPage } from "./lib/fixed-pages";
+import { stagePath } from "./lib/stage";
 
 function fixedRoute({ path, file, id, kind }: FixedPage) {
   if (path === "/") return index(file);
@@ -20,6 +21,8 @@ export default [
   ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),
   ),
+  // Each room's stage: a route per room, so that an unknown room is the not-found page, as on the server.
+  ...content.rooms.map((room) => route(stagePath(room.id).slice(1), "routes/live.tsx", { id: `live-${room.id}` })),
   route("speakers/:id", "routes/speaker.tsx"),
   // The catch-all last, where a reader looks for it (React Router ranks routes: the order does not change matching).
   ...fixedPages.filter(catchAll).map(fixedRoute),

@@ -6,6 +6,7 @@ import { edition, editionId } from "../content";
 import { builtEditionFile } from "../content/editions";
 import { sitemapPaths } from "../app/lib/page-list";
 import { schedulePaths } from "../app/lib/schedule-paths";
+import { stagePath, streamSources } from "../app/lib/stage";
 import { calendarFiles, speakerCalendarFiles } from "../interop/calendar-files";
 import { withPolicy } from "../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
@@ -89,6 +90,14 @@ function siteFile(sitePath: string): string | undefined {
 }
 
 /**
+ * The stage's pages (/live and each room's), by their file: only their policy admits the edition's streams. A
+ * link to them must load the page (not navigate within the app), so that their own policy is the one in force.
+ */
+const stageFiles = new Set(
+  [stagePath(), ...edition.rooms.map((room) => stagePath(room.id))].map((page) => `${page.slice(1)}/index.html`),
+);
+
+/**
  * Every prerendered page gets its small SVG images written in, hydrates after its first paint, then gets its
  * Content-Security-Policy, with the hashes of its own inline scripts as they now are.
  */
@@ -116,7 +125,8 @@ async function finishPages() {
     if (Array.from(ligatureSymbols).some((symbol) => text.includes(symbol))) {
       html = html.replace("</head>", `${symbolPreloads}</head>`);
     }
-    await writeFile(file, withPolicy(deferHydration(inlineSmallImages(withSiteIcon(html), siteFile))));
+    const streams = stageFiles.has(path.relative(clientDir, file)) ? streamSources(edition.stage) : undefined;
+    await writeFile(file, withPolicy(deferHydration(inlineSmallImages(withSiteIcon(html), siteFile)), streams));
     count++;
   }
   return count;

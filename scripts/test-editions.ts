@@ -108,6 +108,7 @@ let built: Pass | undefined;
 try {
   run(passes[0] as Pass, "bash", ["scripts/ensure-chromium.sh"]);
   run(passes[0] as Pass, "bash", ["scripts/ensure-xmllint.sh"]);
+  run(passes[0] as Pass, "bash", ["scripts/ensure-ffmpeg.sh"]);
   for (const pass of passes) {
     run(pass, "npm", ["run", "build"]);
     built = pass;

@@ -18,14 +18,26 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function pagePolicy(hashes: string[]): string {
+/**
+ * What a stage page adds for the edition's streams (app/lib/stage.ts's streamSources): the video platforms' players
+ * as frames, and the HLS hosts, which hls.js fetches (connect-src) and the video element plays, with hls.js's
+ * `blob:` media source (media-src). Every other page allows none of it.
+ */
+export interface StreamSources {
+  frame: string[];
+  media: string[];
+}
+
+export function pagePolicy(hashes: string[], streams?: StreamSources): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...hashes].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(streams?.media ?? [])].join(" "),
+    ...(streams ? [["media-src 'self' blob:", ...streams.media].join(" ")] : []),
+    ...(streams && streams.frame.length > 0 ? [["frame-src", ...streams.frame].join(" ")] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -37,8 +49,8 @@ export function pagePolicy(hashes: string[]): string {
  * which the check below holds), and behind the character set, which must come within the page's first 1,024 bytes
  * while the policy, a hash per inline script, can take several hundred.
  */
-export function withPolicy(html: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(inlineScriptHashes(html))}"/>`;
+export function withPolicy(html: string, streams?: StreamSources): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${pagePolicy(inlineScriptHashes(html), streams)}"/>`;
   if (!html.includes("</head>")) throw new Error("A prerendered page without <head>: cannot add its security policy");
   if (/<script/.test(html.slice(0, html.indexOf("</head>")))) throw new Error("A script in <head>, before its policy");
   return html.replace("</head>", `${meta}</head>`);

@@ -4,14 +4,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
-import { withPolicy } from "./content-security-policy";
+import { playerOrigins } from "../app/lib/stage";
+import { withPolicy, type StreamSources } from "./content-security-policy";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
 
 const inline = "window.__ready = true;";
-const page = (title: string) =>
-  withPolicy(`<!doctype html><html><head><title>${title}</title></head><body><script>${inline}</script></body></html>`);
+const page = (title: string, streams?: StreamSources) =>
+  withPolicy(
+    `<!doctype html><html><head><title>${title}</title></head><body><script>${inline}</script></body></html>`,
+    streams,
+  );
+/** A stage's streams: a video platform's player and an HLS host. */
+const streams: StreamSources = {
+  frame: [playerOrigins.youtube, playerOrigins.vimeo],
+  media: ["https://hls.example.org"],
+};
 
 let dir: string;
 let store: VoteStore;
@@ -23,6 +32,7 @@ beforeAll(async () => {
   const files: Record<string, string> = {
     "index.html": page("Home"),
     "countdown/index.html": page("Countdown"),
+    "live/index.html": page("Live", streams),
     "brb/index.html": page("Be right back"),
     "404/index.html": page("Not found"),
     "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
@@ -83,6 +93,23 @@ describe("Security headers", () => {
     const html = page("Policy");
     expect(html).toMatch(/<title>Policy<\/title><meta http-equiv="Content-Security-Policy" content="[^"]+"\/><\/head>/);
     expect(() => withPolicy("<html><head><script>1</script></head><body></body></html>")).toThrow(/A script in <head>/);
+  });
+
+  it("a stage page admits its streams' players as frames and their HLS hosts; no other page admits any", async () => {
+    const policy = String((await app.inject("/live")).headers["content-security-policy"]);
+    expect(policy).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com(;|$)/);
+    expect(policy).toMatch(/media-src 'self' blob: https:\/\/hls\.example\.org(;|$)/);
+    expect(policy).toMatch(/connect-src 'self' https:\/\/hls\.example\.org(;|$)/);
+    expect(policy).toMatch(/frame-ancestors 'none'$/);
+    for (const url of ["/", "/countdown", "/nowhere"]) {
+      const other = String((await app.inject(url)).headers["content-security-policy"]);
+      expect(other, url).not.toMatch(/frame-src|media-src/);
+      expect(other, url).toMatch(/connect-src 'self';/);
+    }
+  });
+
+  it("a stage with HLS streams only admits no frame at all", () => {
+    expect(page("Live", { frame: [], media: ["https://hls.example.org"] })).not.toMatch(/frame-src/);
   });
 
   it("the stream screens may be framed by any site; other pages by none", async () => {

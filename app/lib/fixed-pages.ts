@@ -34,6 +34,9 @@ export const fixedPages: readonly FixedPage[] = [
   { path: "/about", file: "routes/about.tsx", kind: "redirect", to: "/agenda" },
   { path: "/demo-voting", file: "routes/demo-voting.tsx", kind: "listed" },
   { path: "/event", file: "routes/event.tsx", kind: "listed" },
+  // The stage (stage.ts's livePath, which a unit test holds equal): the stream, now and next, the audience's part.
+  // An edition with rooms gives each room a stage of its own besides (routes.ts, page-list.ts).
+  { path: "/live", file: "routes/live.tsx", id: "live", kind: "listed" },
   // A visitor's own schedule (lib/favourites.ts): each visitor's page is their own, so search engines are not told.
   { path: mySchedulePath, file: "routes/my-schedule.tsx", kind: "unlisted" },
   // The stream's overlay screens.

@@ -1,6 +1,7 @@
 import * as content from "../../content";
 import { fixedPages, type PageKind } from "./fixed-pages";
 import { speakerPath } from "./site-paths";
+import { stagePath } from "./stage";
 import { editionSchedule, speakersWithSessions } from "./speaker-schedule";
 
 // The lists of every page, for the build, the sitemap and the tests: the fixed pages' table and the edition's.
@@ -16,6 +17,7 @@ export function fixedPaths(kind: PageKind): string[] {
 export function sitemapPaths(): string[] {
   return [
     ...fixedPaths("listed"),
+    ...content.rooms.map((room) => stagePath(room.id)),
     ...content.talks.map((talk) => talk.path),
     ...(content.panelPage ? [content.panelPage.path] : []),
     ...speakersWithSessions(editionSchedule).map((speaker) => speakerPath(speaker.id)),

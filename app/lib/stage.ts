@@ -1,4 +1,5 @@
 import type { Stage, Stream } from "../../content";
+import { liveDay, liveStatus, roomsLive, type LiveStatus, type Timed } from "./live";
 
 /**
  * The stage: `/live` plays the edition's stream, and `/live/<room>` each room's when the edition has rooms
@@ -45,4 +46,26 @@ export function streamSources(stage: Stage): { frame: string[]; media: string[] 
     else frame.add(playerOrigins[stream.provider]);
   }
   return { frame: [...frame].sort(), media: [...media].sort() };
+}
+
+/** A stage's sessions: the room's, or every session when the edition has one stream. */
+export function sessionsOn<T extends { room?: string | undefined }>(sessions: readonly T[], room?: string): T[] {
+  return room === undefined ? [...sessions] : sessions.filter((session) => session.room === room);
+}
+
+/**
+ * What a stage has on air and next at an instant, while a programme day is on (`liveDay`); null between days and
+ * outside the edition. A room's status is its own sessions', as the live strip gives it: nothing on and nothing
+ * more that day is null too.
+ */
+export function stageStatus<T extends Timed & { room?: string | undefined }>(
+  now: Date,
+  days: readonly (readonly T[])[],
+  room?: string,
+): LiveStatus<T> | null {
+  const day = liveDay(now, days);
+  if (!day) return null;
+  if (room === undefined) return liveStatus(now, day);
+  const [status] = roomsLive(now, day, [{ id: room }]);
+  return status ? { current: status.current, next: status.next } : null;
 }

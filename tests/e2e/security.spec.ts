@@ -1,4 +1,5 @@
 import { edition } from "../../content";
+import { stagePath } from "../../app/lib/stage";
 import { expect, test, waitForHydration } from "./fixtures";
 import { votingOpenPort } from "./servers";
 
@@ -17,8 +18,8 @@ test.beforeEach(async ({ page }) => {
 const violations = (page: import("@playwright/test").Page) =>
   page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
-// One page of each kind: the static home page, a fixed page, a talk, a speaker, a briefing, a stream screen, and
-// the not-found page.
+// One page of each kind: the static home page, a fixed page, a talk, a speaker, a briefing, a stream screen, the
+// stage (whose policy admits its streams: live.spec.ts plays them under it), and the not-found page.
 const talk = edition.talks[0]!;
 for (const path of [
   "/",
@@ -27,6 +28,7 @@ for (const path of [
   `/speakers/${edition.agenda.find((slot) => slot.talkId === talk.id)!.speakerIds[0]!}`,
   edition.briefings[0]!.path,
   "/countdown",
+  stagePath(edition.rooms[0]?.id),
   "/nowhere",
 ]) {
   test(`${path} runs under its security policy with no violation`, async ({ page }) => {

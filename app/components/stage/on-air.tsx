@@ -1,0 +1,85 @@
+import type { AgendaSlot } from "../../../content";
+import { speakersByIds } from "../../lib/lookups";
+import type { LiveStatus } from "../../lib/live";
+import type { DisplayZone } from "../../lib/display-zone";
+import { talkPathOf } from "../../lib/talk-paths";
+import { formatClock, formatLongDate } from "../../lib/time";
+
+/** A session's title, linking to its talk page when it has one (a break has none). */
+export function SessionTitle({ session }: { session: AgendaSlot }) {
+  const path = talkPathOf(session.talkId);
+  return path ? (
+    <a href={path} className="font-semibold text-white underline underline-offset-4 hover:text-sky">
+      {session.title}
+    </a>
+  ) : (
+    <span className="font-semibold text-white">{session.title}</span>
+  );
+}
+
+function Speakers({ session }: { session: AgendaSlot }) {
+  const names = speakersByIds(session.speakerIds).map((speaker) => speaker.name);
+  return names.length > 0 ? <p className="text-muted">{names.join(", ")}</p> : null;
+}
+
+/**
+ * Now and next on one stage: the session on air, its speakers, its time left and progress, then the next one. When
+ * the stage has nothing on (between two days, or done for the day), what comes next on it, if anything.
+ */
+export function OnAir({
+  status,
+  later,
+  zone,
+}: {
+  status: LiveStatus<AgendaSlot> | null;
+  /** The stage's first session after now, for when nothing is on. */
+  later: AgendaSlot | undefined;
+  zone: DisplayZone;
+}) {
+  const { current, next } = status ?? { current: null, next: null };
+  const upcoming = next ?? later;
+  return (
+    <div className="flex flex-col gap-5">
+      {current ? (
+        <div className="flex flex-col gap-2">
+          <p className="flex items-center justify-between gap-3">
+            <span className="inline-flex items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
+              <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
+              Now
+            </span>
+            <span className="font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
+          </p>
+          <p className="text-xl leading-snug">
+            <SessionTitle session={current.session} />
+          </p>
+          <Speakers session={current.session} />
+          <div
+            role="progressbar"
+            aria-label="Session progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.floor(current.progress)}
+            className="h-1.5 overflow-hidden rounded-full bg-white/15"
+          >
+            <div className="h-full bg-electric" style={{ width: `${current.progress.toFixed(2)}%` }} />
+          </div>
+        </div>
+      ) : (
+        <p className="text-lg text-white/85">Nothing is on air on this stage right now.</p>
+      )}
+      {upcoming ? (
+        <div className="flex flex-col gap-1 border-t border-line pt-4">
+          <p className="text-sm font-bold tracking-widest text-muted uppercase">Next</p>
+          <p>
+            <SessionTitle session={upcoming} />
+          </p>
+          <p className="text-sm text-muted">
+            {/* Later today needs no date; another day does. */}
+            {next ? "" : `${formatLongDate(upcoming.start, zone.timeZone)}, `}
+            {formatClock(upcoming.start, zone.timeZone)} {zone.label}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { Link } from "react-router";
+import * as content from "../../content";
+import type { AgendaSlot, Stream } from "../../content";
+import { QuestionsSection } from "../components/questions/questions-section";
+import { OnAir } from "../components/stage/on-air";
+import { StagePlayer } from "../components/stage/stage-player";
+import { StageProgramme, StageRecordings, StartCountdown } from "../components/stage/stage-programme";
+import { GradientBlobs } from "../components/gradient-blobs";
+import { useClock } from "../lib/clock";
+import { useDisplayZone } from "../lib/display-zone";
+import { editionPhase, type EditionPhase } from "../lib/live";
+import { normalisePath } from "../lib/lookups";
+import { programmeDays } from "../lib/programme";
+import { questionWindowOf, takesQuestions } from "../lib/questions";
+import { pageMeta, titled } from "../lib/seo";
+import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
+import { formatClock, formatLongDate } from "../lib/time";
+import type { Route } from "./+types/live";
+
+// Each programme day's sessions, worked out once: the clock asks every second what is on.
+const days = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);
+
+/**
+ * Runs at build time only: one module serves /live and each room's stage (routes.ts), and the path picks the room.
+ * /live of an edition with rooms is the rooms' overview.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const path = normalisePath(new URL(request.url).pathname);
+  const room = content.rooms.find((candidate) => stagePath(candidate.id) === path);
+  const overview = !room && content.rooms.length > 0;
+  return {
+    room: room ? { id: room.id, name: room.name } : null,
+    rooms: overview ? content.rooms.map(({ id, name }) => ({ id, name })) : null,
+    stream: streamOf(content.stage, room?.id) ?? null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const { room } = loaderData;
+  return pageMeta({
+    title: titled(room ? `${room.name}: Live` : "Live"),
+    description: room
+      ? `The ${room.name} stream of ${content.event.name}: what is on now and next there, and the audience's questions.`
+      : `The ${content.event.name} stream: what is on now and next, the audience's questions and the demo votes.`,
+    path: stagePath(room?.id),
+  });
+};
+
+export default function Live({ loaderData }: Route.ComponentProps) {
+  const { room, rooms, stream } = loaderData;
+  return rooms ? <RoomOverview rooms={rooms} /> : <Stage room={room} stream={stream ?? undefined} />;
+}
+
+/** The instant the stage shows: every second while the edition is live, every minute (the countdown's unit) else. */
+function useStageClock(): { now: Date; phase: EditionPhase } {
+  const time = useClock((instant) =>
+    editionPhase(instant, content.eventSpan) === "live"
+      ? instant.getTime()
+      : Math.floor(instant.getTime() / 60_000) * 60_000,
+  );
+  const now = new Date(time);
+  return { now, phase: editionPhase(now, content.eventSpan) };
+}
+
+function StageHeader({ title, room }: { title: string; room: string | null }) {
+  return (
+    <header className="relative isolate overflow-hidden border-b border-line">
+      <GradientBlobs className="-z-10 opacity-60" />
+      <div className="mx-auto max-w-6xl px-6 pt-8 pb-6 sm:pt-10">
+        <p className="flex items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
+          <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
+          {room && content.rooms.length > 0 ? (
+            <Link reloadDocument to={stagePath()} className="underline-offset-4 hover:text-white hover:underline">
+              Live stage
+            </Link>
+          ) : (
+            "Live stage"
+          )}
+        </p>
+        <h1 className="mt-2 font-display text-3xl leading-tight font-bold tracking-tight sm:text-5xl">{title}</h1>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * One stage: the stream, now and next there, and the session's questions. Before the edition, the countdown and the stage's programme; after it, the recordings.
+ */
+function Stage({ room, stream }: { room: { id: string; name: string } | null; stream: Stream | undefined }) {
+  const { now, phase } = useStageClock();
+  const zone = useDisplayZone();
+  const sessions = sessionsOn(content.agenda, room?.id);
+  const first = sessions[0];
+  const status = stageStatus(now, days, room?.id);
+  const later = sessions.find((session) => Date.parse(session.start) > now.getTime());
+  const current = status?.current?.session;
+  const label = room ? room.name : content.event.name;
+  const caption =
+    phase === "upcoming" && first
+      ? `Starts ${formatLongDate(first.start, zone.timeZone)}, ${formatClock(first.start, zone.timeZone)} ${zone.label}`
+      : phase === "over"
+        ? "The stream has ended"
+        : (current?.title ?? "Live stream");
+  const settings = content.event.questions;
+  const window = current && takesQuestions(current.type, settings) ? questionWindowOf(current, settings) : null;
+
+  return (
+    <>
+      <StageHeader title={room ? room.name : "Live"} room={room?.id ?? null} />
+      <div className="mx-auto grid max-w-6xl gap-8 px-6 py-8 lg:grid-cols-[1fr_20rem]">
+        <StagePlayer stream={stream} label={label} caption={caption} />
+        <aside aria-label="On this stage" className="h-fit rounded-3xl border border-line bg-panel p-6">
+          {phase === "upcoming" && first ? (
+            <StartCountdown now={now} start={first.start} />
+          ) : phase === "over" ? (
+            <p className="text-lg text-white/85">The stream has ended. Thank you for watching!</p>
+          ) : (
+            <OnAir status={status} later={later} zone={zone} />
+          )}
+        </aside>
+      </div>
+      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 pb-16">
+        {current && window ? (
+          // A session's own section: the next session starts afresh, with its own questions and form.
+          <QuestionsSection
+            key={current.id}
+            sessionId={current.id}
+            opens={window.opens.toISOString()}
+            closes={window.closes.toISOString()}
+          />
+        ) : null}
+        {phase === "upcoming" ? <StageProgramme sessions={sessions} zone={zone} /> : null}
+        {phase === "over" ? <StageRecordings sessions={sessions} /> : null}
+      </div>
+    </>
+  );
+}
+
+/** /live of an edition with rooms: each room, what is on there now and next, and the way to its stage. */
+function RoomOverview({ rooms }: { rooms: { id: string; name: string }[] }) {
+  const { now, phase } = useStageClock();
+  const zone = useDisplayZone();
+  const first = content.agenda[0];
+  return (
+    <>
+      <StageHeader title="Live" room={null} />
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-8 pb-16">
+        {phase === "upcoming" && first ? <StartCountdown now={now} start={first.start} /> : null}
+        {phase === "over" ? (
+          <p className="text-lg text-white/85">The stream has ended. Thank you for watching!</p>
+        ) : null}
+        <ul className="grid gap-6 md:grid-cols-2">
+          {rooms.map((room) => (
+            <RoomCard key={room.id} room={room} now={now} zone={zone} />
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+function RoomCard({
+  room,
+  now,
+  zone,
+}: {
+  room: { id: string; name: string };
+  now: Date;
+  zone: ReturnType<typeof useDisplayZone>;
+}) {
+  const status = stageStatus(now, days, room.id);
+  const later: AgendaSlot | undefined = sessionsOn(content.agenda, room.id).find(
+    (session) => Date.parse(session.start) > now.getTime(),
+  );
+  return (
+    <li className="flex flex-col gap-5 rounded-3xl border border-line bg-panel p-6">
+      <h2 className="font-display text-2xl font-bold">{room.name}</h2>
+      {later || status ? (
+        <OnAir status={status} later={later} zone={zone} />
+      ) : (
+        <p className="text-white/85">Nothing more on this stage.</p>
+      )}
+      <p className="mt-auto">
+        {/* Loads the page: a stage's security policy, which admits its stream, travels in its own document. */}
+        <Link
+          reloadDocument
+          to={stagePath(room.id)}
+          className="inline-flex min-h-12 items-center justify-center rounded-full bg-electric px-6 py-3 font-semibold text-white transition-colors hover:bg-electric-hover"
+        >
+          Go to the {room.name} stage
+        </Link>
+      </p>
+    </li>
+  );
+}

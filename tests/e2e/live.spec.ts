@@ -1,0 +1,188 @@
+import type { Page } from "@playwright/test";
+import { edition } from "../../content";
+import { programmeDays } from "../../app/lib/programme";
+import { playerUrl, sessionsOn, stagePath, streamOf } from "../../app/lib/stage";
+import { speakersByIds } from "../../app/lib/lookups";
+import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { at } from "./moments";
+import { mainPort } from "./servers";
+
+// The stage (issue 30): /live, and a page per room for an edition with rooms. Expected values come from the edition
+// under test: its rooms, its streams (stage.json) and its agenda.
+const site = `http://127.0.0.1:${String(mainPort)}`;
+const stages = (
+  edition.rooms.length > 0 ? edition.rooms.map((room) => ({ room: room.id, name: room.name })) : [{ room: undefined }]
+).map((stage) => ({ ...stage, path: stagePath(stage.room), stream: streamOf(edition.stage, stage.room) }));
+const platformStage = stages.find((stage) => stage.stream && stage.stream.provider !== "hls");
+const hlsStage = stages.find((stage) => stage.stream?.provider === "hls");
+
+/** Records the page's security-policy violations from its first script on (security.spec.ts does the same). */
+async function watchPolicy(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective}: ${event.blockedURI}`);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test("The player's facade asks no third party for anything until the visitor presses play", async ({ page }) => {
+  test.skip(!platformStage, "the edition streams on no video platform");
+  const { path, stream } = platformStage!;
+  if (!stream || stream.provider === "hls") throw new Error("unreachable");
+  const player = playerUrl(stream);
+  const thirdParty: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin !== site) thirdParty.push(request.url());
+  });
+  // No internet is needed: anything asked of another origin gets a small page from here.
+  await page.route(
+    (url) => url.origin !== site,
+    (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }),
+  );
+  const violations = await watchPolicy(page);
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  expect(thirdParty).toEqual([]);
+  expect(await page.context().cookies()).toEqual([]);
+  await expect(page.locator("iframe")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Play the stream" }).click();
+  const frame = page.locator("iframe");
+  await expect(frame).toHaveAttribute("src", player);
+  await expect(frame).toHaveAttribute("title", /\S/);
+  await expect(frame).toHaveAttribute("allow", "autoplay; fullscreen; picture-in-picture");
+  await expect(frame).toBeFocused();
+  await expect.poll(() => thirdParty).toContain(player);
+  // The privacy-enhanced player's origin, and nothing else: the policy admits that frame.
+  expect(new Set(thirdParty.map((url) => new URL(url).origin))).toEqual(new Set([new URL(player).origin]));
+  expect(await violations()).toEqual([]);
+});
+
+// Debian's Chromium (156) plays HLS itself, as Safari does; hls.js serves the browsers that do not, which the second
+// run stands in for by having the video deny HLS. Both decode the test stream's H.264 and AAC.
+for (const player of ["the browser's own HLS", "hls.js"] as const) {
+  test(`An HLS stream plays on its stage with ${player}: the video's time advances`, async ({ page }) => {
+    test.skip(!hlsStage, "the edition has no HLS stream");
+    if (player === "hls.js") {
+      await page.addInitScript(() => {
+        const canPlayType = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, "canPlayType")
+          ?.value as HTMLMediaElement["canPlayType"];
+        HTMLMediaElement.prototype.canPlayType = function (this: HTMLMediaElement, type: string) {
+          return type === "application/vnd.apple.mpegurl" ? "" : canPlayType.call(this, type);
+        };
+      });
+    }
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const violations = await watchPolicy(page);
+    await page.goto(hlsStage!.path);
+    await waitForHydration(page);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const hlsJs = () => scripts.filter((script) => /\/hls-[\w-]+\.js$/.test(script));
+    expect(hlsJs()).toEqual([]);
+    await expect(page.locator("video")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Play the stream" }).click();
+    const video = page.locator("video");
+    await expect(video).toBeFocused();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(1);
+    // hls.js is fetched on the press, and only where the browser cannot play HLS itself.
+    expect(hlsJs()).toHaveLength(player === "hls.js" ? 1 : 0);
+    await expect(page.getByRole("status").filter({ hasText: "cannot be played" })).toHaveCount(0);
+    expect(await violations()).toEqual([]);
+  });
+}
+
+test.describe("A stream that cannot be played", () => {
+  // Chromium reports the host's refusals as failed loads; the page itself logs nothing.
+  test.use({ expectedConsole: /Failed to load resource: the server responded with a status of 404/ });
+
+  test("A stream that cannot be played says so calmly and offers the stream's own site", async ({ page }) => {
+    test.skip(!hlsStage, "the edition has no HLS stream");
+    // The stream host is away: every request to it fails.
+    const host = new URL((hlsStage!.stream as { url: string }).url).origin;
+    await page.route(
+      (url) => url.origin === host,
+      (route) => route.fulfill({ status: 404, body: "" }),
+    );
+    await page.goto(hlsStage!.path);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Play the stream" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "cannot be played" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Open the stream on its site/ })).toHaveAttribute(
+      "href",
+      edition.event.links.broadcast,
+    );
+  });
+});
+
+for (const width of [390, 1440]) {
+  test(`axe finds nothing on the stage at ${String(width)} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [stagePath(), ...stages.map((stage) => stage.path)]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await axeViolations(page), path).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path}: horizontal overflow`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+// Each stage's first two sessions of the first day: a third of the way into the first, now is it and next the second.
+const firstDay = programmeDays(edition.agenda, edition.event.timeZone)[0]!.sessions;
+for (const stage of stages) {
+  const [current, next] = sessionsOn(firstDay, stage.room);
+  test(`${stage.path}: now and next follow ?now= inside a session`, async ({ page }) => {
+    test.skip(!current, "the stage has nothing on the first day");
+    const moment = new Date((2 * Date.parse(current!.start) + Date.parse(current!.end)) / 3).toISOString();
+    await page.goto(at(stage.path, moment));
+    await waitForHydration(page);
+    const onStage = page.getByRole("complementary", { name: "On this stage" });
+    await expect(onStage).toContainText("Now");
+    await expect(onStage).toContainText(current!.title);
+    await expect(onStage).toContainText(/\d+:\d{2} left|\d+s left/);
+    await expect(onStage.getByRole("progressbar", { name: "Session progress" })).toBeVisible();
+    for (const speaker of speakersByIds(current!.speakerIds)) await expect(onStage).toContainText(speaker.name);
+    if (next) await expect(onStage).toContainText(next.title);
+    // The poster names the session on air too.
+    await expect(page.getByRole("button", { name: "Play the stream" })).toBeVisible();
+  });
+}
+
+test("Each room has a stage of its own, and /live leads to each", async ({ page }) => {
+  test.skip(edition.rooms.length === 0, "the edition has one stream");
+  await page.goto(stagePath());
+  await waitForHydration(page);
+  for (const room of edition.rooms) {
+    await expect(page.getByRole("heading", { name: room.name, level: 2 })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Go to the ${room.name} stage` })).toHaveAttribute(
+      "href",
+      stagePath(room.id),
+    );
+  }
+  for (const room of edition.rooms) {
+    const response = await page.goto(stagePath(room.id));
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(room.name);
+    await expect(page.getByRole("button", { name: "Play the stream" })).toHaveCount(
+      streamOf(edition.stage, room.id) ? 1 : 0,
+    );
+  }
+});
+
+test("An unknown room is the not-found page, with a 404", async ({ page }) => {
+  const response = await page.goto(stagePath("no-such-room"));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+});
