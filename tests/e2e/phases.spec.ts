@@ -52,6 +52,8 @@ const eventActions: Record<Phase, { label: string; name: RegExp; href: string }>
 /** The home page's opening section: the edition's name, date, and the card of the current phase. */
 const hero = (page: Page) => page.getByRole("region", { name: event.name });
 const strip = (page: Page) => page.locator("[data-live-strip]");
+/** The countdown to the first session (an edition of several days also counts down to each next day between them). */
+const countdownToStart = (page: Page) => hero(page).locator(`[data-countdown="${eventSpan.start}"]`);
 
 /** The card shows the phase's heading and words, and exactly its links (the hidden cards' are not announced). */
 async function expectHomeCard(page: Page, phase: Phase) {
@@ -86,7 +88,7 @@ test.describe("The home page", () => {
     );
 
     // Days, hours and minutes from the previewed instant to the first session, each with its word ("1 day").
-    const countdown = hero(page).locator("[data-countdown]");
+    const countdown = countdownToStart(page);
     await expect(countdown).toBeVisible();
     // Worked out here rather than by the page's own code, so a mistake there shows.
     const left = Math.floor((Date.parse(eventSpan.start) - instant.getTime()) / 60_000);
@@ -108,7 +110,7 @@ test.describe("The home page", () => {
   }) => {
     await page.goto(at("/", editionMoments.live));
     await expectHomeCard(page, "live");
-    await expect(hero(page).locator("[data-countdown]")).toBeHidden();
+    await expect(countdownToStart(page)).toBeHidden();
     await expect(strip(page)).toBeVisible();
     expect(liveSession, "a session on air at the live moment").toBeDefined();
     await expect(strip(page)).toContainText(liveSession?.title ?? "");
@@ -117,7 +119,7 @@ test.describe("The home page", () => {
   test("after the day: the conclusion and Watch Recording", async ({ page }) => {
     await page.goto(at("/", editionMoments.over));
     await expectHomeCard(page, "over");
-    await expect(hero(page).locator("[data-countdown]")).toBeHidden();
+    await expect(countdownToStart(page)).toBeHidden();
     await expect(strip(page)).toHaveCount(0);
   });
 
