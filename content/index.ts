@@ -1,4 +1,4 @@
-import { eventSpanOf } from "./event-span";
+import { eventSpanOf, onAirSpansOf } from "./event-span";
 import { EditionError, editionPublicDir, missingImages, readEditionInput, selectedEditionId } from "./editions";
 import type { EditionInput } from "./schema";
 import { ContentError, validateEdition } from "./validate";
@@ -46,6 +46,9 @@ export const {
 
 /** When the edition's stream begins and ends (see eventSpanOf). */
 export const eventSpan = eventSpanOf(edition.agenda);
+
+/** When the edition is on air, day by day (see onAirSpansOf): what "live" means. */
+export const onAirSpans = onAirSpansOf(edition.agenda, edition.event.timeZone);
 
 /** Each talk's id and page: what the agenda, the live strip and speakers' schedules need of the talks, no more. */
 export const talkLinks = edition.talks.map(({ id, path }) => ({ id, path }));

@@ -7,7 +7,8 @@
  * Files: reports/screens/<route>-<width>.png, for instance agenda-390.png, speakers-ada-1440.png, home-1920.png.
  *
  * `npm run screens -- --phases` instead photographs the pages that change with the edition's phase (home, agenda,
- * demo voting) at an instant before, during and after the edition (?now=), at 390 and 1440 px:
+ * demo voting) at an instant before, during and after the edition (?now=), and between its first two days when it
+ * has several, at 390 and 1440 px:
  * reports/screens/phases/<edition>-<phase>-<route>-<width>.png.
  *
  * `npm run screens -- --questions` starts our server with every session's questions open and a moderator's token,
@@ -29,7 +30,7 @@ import {
   type ModerationAction,
 } from "../app/lib/questions";
 import { edition, editionId } from "../content";
-import { at, editionMoments } from "../tests/e2e/moments";
+import { at, betweenDays, editionMoments } from "../tests/e2e/moments";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
 const widths = [390, 768, 1440, 1920] as const;
@@ -59,11 +60,12 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const shots: Shot[] = phases
-      ? Object.entries(editionMoments).flatMap(([phase, instant]) =>
-          ["/", "/agenda", "/demo-voting"].map((route) => ({
-            url: at(route, instant),
-            name: `${editionId}-${phase}-${slugOf(route)}`,
-          })),
+      ? Object.entries({ ...editionMoments, ...(betweenDays ? { between: betweenDays } : {}) }).flatMap(
+          ([phase, instant]) =>
+            ["/", "/agenda", "/demo-voting"].map((route) => ({
+              url: at(route, instant),
+              name: `${editionId}-${phase}-${slugOf(route)}`,
+            })),
         )
       : (await routesOf(base)).map((route) => ({ url: route, name: slugOf(route) }));
     const shotWidths = phases ? ([390, 1440] as const) : widths;

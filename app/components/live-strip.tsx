@@ -5,9 +5,9 @@ import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
 import { liveDay, liveStatus, roomsLive, type LiveStatus, type RoomStatus } from "../lib/live";
 import { programmeDays } from "../lib/programme";
+import { livePath } from "../lib/stage";
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/time";
-import { ExternalLink } from "./external-link";
 
 // Each programme day's sessions, worked out once: the clock asks every second whether one of them is on.
 const days = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);
@@ -38,12 +38,13 @@ export function LiveStrip() {
         ) : (
           <OneStream status={liveStatus(new Date(now), sessions)} zone={zone} />
         )}
-        <ExternalLink
-          href={content.event.links.broadcast}
+        {/* A plain link, as the titles are: the site's own stage, where the stream plays (decision 043). */}
+        <a
+          href={livePath}
           className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full bg-electric px-4 text-sm font-semibold text-white hover:bg-electric-hover sm:px-5 sm:text-base"
         >
           Watch live
-        </ExternalLink>
+        </a>
       </div>
     </aside>
   );

@@ -1,27 +1,35 @@
 import * as content from "../../content";
 import { useEditionPhase } from "../lib/edition-phase";
-import { phaseOnly } from "../lib/live";
+import { phaseOnly, type EditionPhase } from "../lib/live";
+import { livePath } from "../lib/stage";
 import { ExternalLink } from "./external-link";
 
-/** The way out to the event itself, by the edition's phase: sign up, tune in, catch up. */
-export const phaseActions = [
-  { phase: "upcoming", label: "Register", href: content.event.links.register },
-  { phase: "live", label: "Watch live", href: content.event.links.broadcast },
-  { phase: "over", label: "Watch Recording", href: content.event.links.watch },
-] as const;
+/**
+ * The way out to the event, by the edition's phase: sign up (before the first day, and between two days for the
+ * days to come), tune in on the site's own stage while it is on air, catch up once it is over.
+ */
+export const phaseActions: readonly { phases: readonly EditionPhase[]; label: string; href: string }[] = [
+  { phases: ["upcoming", "between"], label: "Register", href: content.event.links.register },
+  { phases: ["live"], label: "Watch live", href: livePath },
+  { phases: ["over"], label: "Watch Recording", href: content.event.links.watch },
+];
 
 /**
  * The edition's way out for its phase, as list items, for any list that offers it. Every phase's item is in the
  * HTML and all but the current one are `hidden` (phaseOnly), so the home page, served without React, has its
- * island pick the visitor's phase, and hydrated pages re-render as the clock moves.
+ * island pick the visitor's phase, and hydrated pages re-render as the clock moves. The stage is one of the site's
+ * pages; the others leave it, in a new tab.
  */
 export function PhaseActionItems({ className, onClick }: { className: string; onClick?: () => void }) {
   const phase = useEditionPhase();
-  return phaseActions.map((action) => (
-    <li key={action.phase} {...phaseOnly(action.phase, phase)}>
-      <ExternalLink href={action.href} onClick={onClick} className={className}>
-        {action.label}
-      </ExternalLink>
-    </li>
-  ));
+  return phaseActions.map((action) => {
+    const Anchor = action.href.startsWith("/") ? "a" : ExternalLink;
+    return (
+      <li key={action.label} {...phaseOnly(action.phases, phase)}>
+        <Anchor href={action.href} onClick={onClick} className={className}>
+          {action.label}
+        </Anchor>
+      </li>
+    );
+  });
 }

@@ -3,7 +3,9 @@ import * as content from "../../content";
 import type { Speaker } from "../../content";
 import { speakerPath } from "../lib/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
+import { useClock } from "../lib/clock";
 import { useEditionPhase } from "../lib/edition-phase";
+import { onAirAt } from "../lib/live";
 import { formatAnnouncedRange, formatLongDate, zonedDate } from "../lib/time";
 import { CalendarLink } from "./calendar-link";
 import { ExternalLink } from "./external-link";
@@ -37,6 +39,8 @@ interface TalkDetailsProps {
   calendarPath: string;
   /** Its agenda session, which a visitor may add to their own schedule (the panel page stands outside the agenda). */
   sessionId?: string | undefined;
+  /** The stage that streams it (its room's, in an edition with rooms), offered while its day is on air. */
+  stage: string;
   /** Its recording, offered once the edition is over. */
   recording?: string | undefined;
   location: string;
@@ -56,6 +60,12 @@ export function TalkDetails(props: TalkDetailsProps) {
   const zone = useDisplayZone();
   // Built after the edition, the page is prerendered over, so the recording is in the HTML and nothing moves.
   const recording = useEditionPhase() === "over" ? props.recording : undefined;
+  // While the session's own day is on air: on another, its stage streams other sessions (decision 043).
+  const onAir = useClock((now) => {
+    const day = onAirAt(now, content.onAirSpans);
+    const start = Date.parse(props.start);
+    return day !== undefined && Date.parse(day.start) <= start && start < Date.parse(day.end);
+  });
   const facts = [
     { label: "Date", value: formatLongDate(props.start, zone.timeZone) },
     {
@@ -104,6 +114,7 @@ export function TalkDetails(props: TalkDetailsProps) {
           <div className="mt-6 flex flex-wrap gap-3">
             {/* A plain link to the video's page: nothing loads from the video host until the visitor asks. */}
             {recording ? <ButtonLink href={recording}>Watch the recording</ButtonLink> : null}
+            {onAir ? <ButtonLink href={props.stage}>Watch live</ButtonLink> : null}
             <ButtonLink href={content.event.links.register}>Register Now</ButtonLink>
             <CalendarLink href={props.calendarPath}>Add to calendar</CalendarLink>
           </div>

@@ -1,14 +1,15 @@
 import * as content from "../../content";
 import { showAfterFirstPaint } from "../lib/after-first-paint";
 import { startCountdown } from "../lib/countdown";
-import { editionPhase, phaseOnlySelector } from "../lib/live";
+import { editionPhase, nextOnAir, phaseOnlySelector, shownInPhase } from "../lib/live";
+import { nextOnAirSelector } from "../lib/next-on-air";
 import { previewInstant } from "../lib/preview";
 
 /**
  * The home page is served without React (it is static content, and a first visit should not download a framework
  * to read it). Its HTML holds the edition's phase as of the build; this island brings it to the visitor's clock
  * (or to `?now=`, for previews): it shows the current phase's content and hides the others, counts down to the
- * first session while the edition is upcoming, shows the sponsors' logos, which waited for the first paint, and,
+ * first session while the edition is upcoming (and to the next day's between two), shows the sponsors' logos, which waited for the first paint, and,
  * only when the day is near (from 12 hours before the first session to the end of the last), loads React and the
  * now/next strip.
  */
@@ -20,13 +21,16 @@ let stripLoaded = false;
 
 function update() {
   const now = new Date(Date.now() + shift);
-  const phase = editionPhase(now, content.eventSpan);
+  const phase = editionPhase(now, content.onAirSpans);
   for (const element of document.querySelectorAll<HTMLElement>(phaseOnlySelector)) {
-    element.hidden = element.dataset.editionPhase !== phase;
+    element.hidden = !shownInPhase(element, phase);
   }
-  const countdown = document.querySelector<HTMLElement>("[data-countdown]");
-  if (countdown) {
-    for (const { unit, value, label } of startCountdown(now, new Date(start))) {
+  const next = nextOnAir(now, content.onAirSpans)?.start;
+  for (const element of document.querySelectorAll<HTMLElement>(nextOnAirSelector)) {
+    element.hidden = element.dataset.nextOnAir !== next;
+  }
+  for (const countdown of document.querySelectorAll<HTMLElement>("[data-countdown]")) {
+    for (const { unit, value, label } of startCountdown(now, new Date(countdown.dataset.countdown ?? ""))) {
       const valueCell = countdown.querySelector(`[data-countdown-value="${unit}"]`);
       const labelCell = countdown.querySelector(`[data-countdown-label="${unit}"]`);
       if (valueCell) valueCell.textContent = String(value);

@@ -3,9 +3,9 @@ import { useClock } from "./clock";
 import { editionPhase, type EditionPhase } from "./live";
 
 /**
- * The edition's phase now (upcoming, live, over), from its sessions' instants. The prerendered HTML holds the
- * phase of its build; a hydrated page follows the clock, and `?now=`, from then on.
+ * The edition's phase now (upcoming, live, between two days, over), from its sessions' instants. The prerendered
+ * HTML holds the phase of its build; a hydrated page follows the clock, and `?now=`, from then on.
  */
 export function useEditionPhase(): EditionPhase {
-  return useClock((now) => editionPhase(now, content.eventSpan));
+  return useClock((now) => editionPhase(now, content.onAirSpans));
 }

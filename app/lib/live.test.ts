@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { edition, eventSpan } from "../../content";
-import { editionPhase, formatTimeLeft, liveDay, liveStatus, roomsLive } from "./live";
+import { edition, eventSpan, onAirSpans } from "../../content";
+import { editionPhase, formatTimeLeft, liveDay, liveStatus, nextOnAir, onAirAt, roomsLive } from "./live";
 import { programmeDays } from "./programme";
 
 // Expected values come from the edition's own agenda, so these hold on any edition; live.reference.test.ts
@@ -173,14 +173,51 @@ describe("Live tracking of rooms side by side", () => {
 describe("The edition's phase", () => {
   const first = Date.parse(edition.agenda[0]!.start);
   const last = Math.max(...edition.agenda.map((slot) => Date.parse(slot.end)));
+  /** Each programme day's first start and last end, worked out here from the agenda and its zone's days. */
+  const onAir = days.map(({ sessions }) => ({
+    start: Date.parse(sessions[0]!.start),
+    end: Math.max(...sessions.map((slot) => Date.parse(slot.end))),
+  }));
 
-  it("is upcoming before the first session, live until the last one ends, and over afterwards", () => {
+  it("is on air from each programme day's first session to the end of its last", () => {
     expect(eventSpan.start).toBe(edition.agenda[0]!.start);
     expect(Date.parse(eventSpan.end)).toBe(last);
-    expect(editionPhase(new Date(first - 1000), eventSpan)).toBe("upcoming");
-    expect(editionPhase(new Date(first), eventSpan)).toBe("live");
-    expect(editionPhase(new Date(last - 1000), eventSpan)).toBe("live");
-    expect(editionPhase(new Date(last), eventSpan)).toBe("over");
+    expect(onAirSpans.map(({ start, end }) => ({ start: Date.parse(start), end: Date.parse(end) }))).toEqual(onAir);
+  });
+
+  it("is upcoming before the first session, live during each day, between two days, and over afterwards", () => {
+    expect(editionPhase(new Date(first - 1000), onAirSpans)).toBe("upcoming");
+    for (const [index, day] of onAir.entries()) {
+      expect(editionPhase(new Date(day.start), onAirSpans)).toBe("live");
+      expect(editionPhase(new Date(day.end - 1000), onAirSpans)).toBe("live");
+      const next = onAir[index + 1];
+      if (!next) continue;
+      // The night: from the end of one day's last session to the start of the next day's first.
+      expect(editionPhase(new Date(day.end), onAirSpans)).toBe("between");
+      expect(editionPhase(new Date(next.start - 1000), onAirSpans)).toBe("between");
+    }
+    expect(editionPhase(new Date(last), onAirSpans)).toBe("over");
+  });
+
+  it("names the day on air, and the next day to go on air before the edition and between two days", () => {
+    expect(nextOnAir(new Date(first - 1000), onAirSpans)).toBe(onAirSpans[0]);
+    for (const [index, span] of onAirSpans.entries()) {
+      expect(onAirAt(new Date(span.start), onAirSpans)).toBe(span);
+      expect(onAirAt(new Date(span.end), onAirSpans)).toBeUndefined();
+      expect(nextOnAir(new Date(span.end), onAirSpans)).toBe(onAirSpans[index + 1]);
+    }
+  });
+
+  it("is between, not live, in the night between two days, whatever the edition's number of days", () => {
+    // The edition's first day, and the same hours a day later: a two-day edition made of its own programme.
+    const [firstDay] = onAirSpans;
+    const shifted = (iso: string) => new Date(Date.parse(iso) + day).toISOString();
+    const twoDays = [firstDay!, { start: shifted(firstDay!.start), end: shifted(firstDay!.end) }];
+    const night = new Date((Date.parse(firstDay!.end) + Date.parse(twoDays[1]!.start)) / 2);
+    expect(editionPhase(night, twoDays)).toBe("between");
+    expect(onAirAt(night, twoDays)).toBeUndefined();
+    expect(nextOnAir(night, twoDays)).toBe(twoDays[1]);
+    expect(editionPhase(new Date(twoDays[1]!.start), twoDays)).toBe("live");
   });
 });
 

@@ -77,28 +77,49 @@ export function roomsLive<T extends Timed & { room?: string | undefined }, R ext
   });
 }
 
-export type EditionPhase = "upcoming" | "live" | "over";
+/** The edition's phase at an instant; between comes only between two programme days. */
+export type EditionPhase = "upcoming" | "live" | "between" | "over";
 
 /**
- * Where an instant falls in the edition: upcoming before its first session starts, live until its last session
- * ends, over afterwards. Derived from the sessions' instants (content's eventSpan), never typed in.
+ * Where an instant falls in the edition, from the spans it is on air (content's onAirSpans: each programme day from
+ * its first session's start to its last session's end): upcoming before the first, live within one, between two of
+ * them (the night between two days, when nothing is on air: decision 043), over once the last has ended. Derived
+ * from the sessions' instants, never typed in.
  */
-export function editionPhase(now: Date, span: Timed): EditionPhase {
+export function editionPhase(now: Date, spans: readonly Timed[]): EditionPhase {
   const at = now.getTime();
-  if (at < Date.parse(span.start)) return "upcoming";
-  return at < Date.parse(span.end) ? "live" : "over";
+  const last = spans.at(-1);
+  if (!last || at >= Date.parse(last.end)) return "over";
+  if (onAirAt(now, spans)) return "live";
+  return nextOnAir(now, spans) === spans[0] ? "upcoming" : "between";
+}
+
+/** The span on air at an instant (its day's programme), if any. */
+export function onAirAt<T extends Timed>(now: Date, spans: readonly T[]): T | undefined {
+  const at = now.getTime();
+  return spans.find((span) => Date.parse(span.start) <= at && at < Date.parse(span.end));
+}
+
+/** The first span to go on air after an instant: the first day's before the edition, the next day's between two. */
+export function nextOnAir<T extends Timed>(now: Date, spans: readonly T[]): T | undefined {
+  return spans.find((span) => Date.parse(span.start) > now.getTime());
 }
 
 /**
- * The attributes of an element shown in one phase only. Every phase's variant is in the HTML and all but the
- * current one are `hidden`: a hydrated page re-renders them as its clock moves (useEditionPhase), and the home
+ * The attributes of an element shown in some phases only. Every phase's variant is in the HTML and all but the
+ * current one's are `hidden`: a hydrated page re-renders them as its clock moves (useEditionPhase), and the home
  * page, served without React, has its island flip the same attributes (app/islands/home.ts).
  */
 export function phaseOnly(
-  shownIn: EditionPhase,
+  shownIn: readonly EditionPhase[],
   current: EditionPhase,
-): { "data-edition-phase": EditionPhase; hidden: boolean } {
-  return { "data-edition-phase": shownIn, hidden: shownIn !== current };
+): { "data-edition-phase": string; hidden: boolean } {
+  return { "data-edition-phase": shownIn.join(" "), hidden: !shownIn.includes(current) };
+}
+
+/** Whether an element that `phaseOnly` marked shows in a phase: the island's half of it. */
+export function shownInPhase(element: HTMLElement, phase: EditionPhase): boolean {
+  return (element.dataset.editionPhase ?? "").split(" ").includes(phase);
 }
 
 /** Every element `phaseOnly` marked, for the island. */

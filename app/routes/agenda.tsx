@@ -8,10 +8,12 @@ import { ButtonLink } from "../components/ui/button-link";
 import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
 import { useEditionPhase } from "../lib/edition-phase";
+import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
 import { programmeDays, programmeShape } from "../lib/programme";
 import { schedulePaths } from "../lib/schedule-paths";
 import { dayCalendarPath } from "../lib/site-paths";
+import { livePath } from "../lib/stage";
 import { formatDateSpan } from "../lib/time";
 import type { Route } from "./+types/agenda";
 
@@ -39,6 +41,7 @@ export const meta: Route.MetaFunction = () =>
 export default function Agenda() {
   const event = content.event;
   const phase = useEditionPhase();
+  const next = useNextOnAir();
   return (
     <>
       <PageHeader title="Agenda">
@@ -48,10 +51,16 @@ export default function Agenda() {
         </p>
         <div className="mt-6 flex flex-col gap-5">
           <ZoneSwitch />
-          {/* Before the day the calendar leads; on the day, the stream; afterwards, the recordings. */}
+          {/*
+            Before the day the calendar leads; while a day is on air, the site's stage; between two days, when the
+            next begins (decision 043); afterwards, the recordings.
+          */}
+          {phase === "between" && next ? (
+            <p className="font-semibold text-white">{nextDayWords(next, content.onAirSpans, event).message}</p>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
-            {phase === "live" ? <ButtonLink href={event.links.broadcast}>Watch live</ButtonLink> : null}
+            {phase === "live" ? <ButtonLink href={livePath}>Watch live</ButtonLink> : null}
             {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
             <MyScheduleLink className="inline-flex min-h-12 items-center rounded-full px-4 font-semibold text-sky underline underline-offset-4 hover:text-white" />
           </div>

@@ -43,7 +43,7 @@ const numberWords = ["one", "two", "three", "four", "five", "six", "seven", "eig
 
 /** The page's first lines, in the tense of the edition's phase: the top demos are presented on the day. */
 function Intro() {
-  const over = useClock((now) => editionPhase(now, content.eventSpan) === "over");
+  const over = useClock((now) => editionPhase(now, content.onAirSpans) === "over");
   const count = content.event.presentedLive;
   const top = count === 1 ? "The demo" : `The ${numberWords[count - 1] ?? String(count)}`;
   return (

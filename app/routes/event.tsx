@@ -10,7 +10,8 @@ import { speakersByIds } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { useDisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/edition-phase";
-import { phaseOnly } from "../lib/live";
+import { phaseOnly, type EditionPhase } from "../lib/live";
+import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { formatDateSpan } from "../lib/time";
 import type { Route } from "./+types/event";
 
@@ -33,8 +34,15 @@ export default function EventOverview() {
   });
   const zone = useDisplayZone();
   const phase = useEditionPhase();
-  // The edition's words for each phase, as the home page says them; all in the HTML, all but the current one hidden.
-  const words = { upcoming: event.upcoming, live: event.live, over: event.conclusion };
+  const next = useNextOnAir();
+  // The edition's words for each phase, as the home page says them (between two days, when the next begins); all in
+  // the HTML, all but the current one hidden.
+  const messages: Record<EditionPhase, string | undefined> = {
+    upcoming: event.upcoming.message,
+    live: event.live.message,
+    between: next ? nextDayWords(next, content.onAirSpans, event).message : undefined,
+    over: event.conclusion.message,
+  };
   const first = agenda[0];
   const last = agenda.at(-1);
   const facts = [
@@ -49,17 +57,19 @@ export default function EventOverview() {
   return (
     <>
       <PageHeader title="The day at a glance">
-        {phaseActions.map((action) => (
-          <p key={action.phase} {...phaseOnly(action.phase, phase)}>
-            {words[action.phase].message}
-          </p>
-        ))}
+        {Object.entries(messages).map(([shownIn, message]) =>
+          message ? (
+            <p key={shownIn} {...phaseOnly([shownIn as EditionPhase], phase)}>
+              {message}
+            </p>
+          ) : null,
+        )}
         <div className="mt-6">
           <FactList facts={facts} />
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
           {phaseActions.map((action) => (
-            <div key={action.phase} {...phaseOnly(action.phase, phase)}>
+            <div key={action.label} {...phaseOnly(action.phases, phase)}>
               <ButtonLink href={action.href}>{action.label}</ButtonLink>
             </div>
           ))}

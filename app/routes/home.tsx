@@ -10,7 +10,11 @@ import { useClock } from "../lib/clock";
 import { startCountdown } from "../lib/countdown";
 import { useEditionPhase } from "../lib/edition-phase";
 import { phaseOnly, type EditionPhase } from "../lib/live";
+import { nextOnAirOnly } from "../lib/next-on-air";
+import { nextDayWords, useNextOnAir } from "../lib/next-day";
+import { dayAnchor } from "../lib/programme";
 import { pageMeta } from "../lib/seo";
+import { livePath } from "../lib/stage";
 import { dayCalendarPath } from "../lib/site-paths";
 import { formatDateSpan, formatClock } from "../lib/time";
 import type { PageHandle } from "../root";
@@ -32,6 +36,7 @@ export default function Home() {
   const demos = content.demos;
   const sponsors = content.sponsors;
   const phase = useEditionPhase();
+  const next = useNextOnAir();
   const stats = [
     { value: agenda.filter((slot) => slot.type !== "Break").length, label: "live sessions" },
     { value: talks.length, label: "talks, Q&As and featured demos" },
@@ -67,8 +72,25 @@ export default function Home() {
               </div>
             </PhaseCard>
             <PhaseCard shownIn="live" phase={phase} words={event.live}>
-              <CardActions main={<ButtonLink href={event.links.broadcast}>Watch live</ButtonLink>} />
+              <CardActions main={<ButtonLink href={livePath}>Watch live</ButtonLink>} />
             </PhaseCard>
+            {/* Between two days nothing is live: the next day, when it starts, and its programme (decision 043). */}
+            <div {...phaseOnly(["between"], phase)}>
+              {content.onAirSpans.slice(1).map((span) => {
+                const words = nextDayWords(span.start, content.onAirSpans, event);
+                return (
+                  <div key={span.start} {...nextOnAirOnly(span.start, next)}>
+                    <CardWords words={words} />
+                    <Countdown to={span.start} />
+                    <div className="mt-6">
+                      <ButtonLink href={`/agenda#${dayAnchor(words.date)}`}>
+                        Day {words.day}&apos;s programme
+                      </ButtonLink>
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
             <PhaseCard shownIn="over" phase={phase} words={event.conclusion}>
               <CardActions main={<ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>} />
             </PhaseCard>
@@ -112,11 +134,19 @@ function PhaseCard({
   children: ReactNode;
 }) {
   return (
-    <div {...phaseOnly(shownIn, phase)}>
-      <h2 className="text-2xl font-bold">{words.heading}</h2>
-      <p className="mt-2 text-lg leading-relaxed text-white/85">{words.message}</p>
+    <div {...phaseOnly([shownIn], phase)}>
+      <CardWords words={words} />
       {children}
     </div>
+  );
+}
+
+function CardWords({ words }: { words: { heading: string; message: string } }) {
+  return (
+    <>
+      <h2 className="text-2xl font-bold">{words.heading}</h2>
+      <p className="mt-2 text-lg leading-relaxed text-white/85">{words.message}</p>
+    </>
   );
 }
 
@@ -132,35 +162,42 @@ function CardActions({ main }: { main: ReactNode }) {
   );
 }
 
-/**
- * Days, hours and minutes to the first session. The prerendered numbers are the build's, so they stay invisible
- * (their space kept, so nothing moves) until the island writes the visitor's and shows them; the sentence above
- * them holds without a script.
- */
+/** When the first session starts, and the countdown to it. */
 function StartCountdown() {
   const start = content.eventSpan.start;
-  const minute = useClock((now) => Math.floor(now.getTime() / 60_000));
-  const parts = startCountdown(new Date(minute * 60_000), new Date(start));
   return (
     <div className="mt-5">
       <p className="text-white/85">
         The stream starts at {formatClock(start, content.event.timeZone)} {content.event.timeZoneLabel}.
       </p>
-      <dl data-countdown={start} className="invisible mt-3 flex gap-3">
-        {parts.map((part) => (
-          <div
-            key={part.unit}
-            className="flex min-w-20 flex-col-reverse rounded-2xl border border-white/15 bg-white/5 px-3 py-2 text-center"
-          >
-            <dt data-countdown-label={part.unit} className="text-sm text-muted">
-              {part.label}
-            </dt>
-            <dd data-countdown-value={part.unit} className="font-display text-3xl font-bold tabular-nums">
-              {part.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <Countdown to={start} />
     </div>
+  );
+}
+
+/**
+ * Days, hours and minutes to an instant. The prerendered numbers are the build's, so they stay invisible (their
+ * space kept, so nothing moves) until the island writes the visitor's and shows them; the sentence before them
+ * holds without a script.
+ */
+function Countdown({ to }: { to: string }) {
+  const minute = useClock((now) => Math.floor(now.getTime() / 60_000));
+  const parts = startCountdown(new Date(minute * 60_000), new Date(to));
+  return (
+    <dl data-countdown={to} className="invisible mt-3 flex gap-3">
+      {parts.map((part) => (
+        <div
+          key={part.unit}
+          className="flex min-w-20 flex-col-reverse rounded-2xl border border-white/15 bg-white/5 px-3 py-2 text-center"
+        >
+          <dt data-countdown-label={part.unit} className="text-sm text-muted">
+            {part.label}
+          </dt>
+          <dd data-countdown-value={part.unit} className="font-display text-3xl font-bold tabular-nums">
+            {part.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

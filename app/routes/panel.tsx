@@ -3,6 +3,7 @@ import { TalkDetails } from "../components/talk-details";
 import { speakersByIds } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
+import { livePath } from "../lib/stage";
 import type { Route } from "./+types/panel";
 
 // routes.ts routes this module only when the edition has a panel page.
@@ -34,6 +35,7 @@ export default function PanelPage({ loaderData }: Route.ComponentProps) {
       end={panel.end}
       timeStyle="announced"
       calendarPath={sessionCalendarPath(panel.id)}
+      stage={livePath}
       location={panel.location}
       speakers={loaderData.speakers}
       topics={panel.topics}

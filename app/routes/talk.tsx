@@ -7,6 +7,7 @@ import { roomById, slotOfTalk, talkByPath } from "../lib/talk-lookups";
 import { questionWindowOf, takesQuestions } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
+import { stagePath } from "../lib/stage";
 import type { Route } from "./+types/talk";
 
 // One module serves every catalogue talk: routes.ts gives each talk path its own route, and the path picks the talk.
@@ -39,6 +40,7 @@ export function loader({ request }: Route.LoaderArgs) {
     end: slot.end,
     location: content.event.location,
     room: slot.room === undefined ? undefined : roomById(slot.room)?.name,
+    stage: stagePath(slot.room),
     track: slot.track,
     recording: slot.recording,
     speakers: speakersByIds(slot.speakerIds),
@@ -62,7 +64,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TalkPage({ loaderData }: Route.ComponentProps) {
-  const { talk, sessionId, type, start, end, location, room, track, recording, speakers, questions } = loaderData;
+  const { talk, sessionId, type, start, end, location, room, stage, track, recording, speakers, questions } =
+    loaderData;
   return (
     <TalkDetails
       title={talk.title}
@@ -70,6 +73,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       abstract={talk.abstract}
       description={talk.description}
       room={room}
+      stage={stage}
       track={track}
       links={talk.links}
       originUrl={talk.originUrl}

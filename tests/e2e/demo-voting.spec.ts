@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { edition, eventSpan } from "../../content";
+import { edition, onAirSpans } from "../../content";
 import { remainingUntil, twoDigits } from "../../app/lib/countdown";
 import { initialsOf } from "../../app/lib/initials";
 import { editionPhase } from "../../app/lib/live";
@@ -394,7 +394,7 @@ test.describe("Before voting opens", () => {
     const waiting = page.getByRole("button", { name: `Voting opens ${formatLongDate(opens, farZone)}` });
     await expect(waiting).toHaveCount(edition.demos.length);
     for (const button of await waiting.all()) await expect(button).toBeDisabled();
-    const tense = editionPhase(new Date(votingMoments.upcoming), eventSpan) === "over" ? "after" : "before";
+    const tense = editionPhase(new Date(votingMoments.upcoming), onAirSpans) === "over" ? "after" : "before";
     await expect(page.getByText(presentedLiveIntro(tense), { exact: false })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { edition, eventSpan } from "../../content";
+import { edition, eventSpan, onAirSpans } from "../../content";
 import { editionMomentsOf, day, iso } from "./phase-moments";
 
 /**
@@ -6,6 +6,15 @@ import { editionMomentsOf, day, iso } from "./phase-moments";
  * whichever edition they run on, whatever today's date is.
  */
 export const editionMoments = editionMomentsOf(eventSpan);
+
+/**
+ * Halfway through the night between the edition's first two programme days, when nothing is on air (decision 043);
+ * undefined for an edition of one day.
+ */
+export const betweenDays = (() => {
+  const [first, second] = onAirSpans;
+  return first && second ? iso((Date.parse(first.end) + Date.parse(second.start)) / 2) : undefined;
+})();
 
 const opens = Date.parse(edition.event.voting.opens);
 const closes = Date.parse(edition.event.voting.closes);

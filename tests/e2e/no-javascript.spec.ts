@@ -1,9 +1,12 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { edition, eventSpan } from "../../content";
+import { edition, onAirSpans } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
-import { editionPhase } from "../../app/lib/live";
+import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/live";
+import { nextDayWords } from "../../app/lib/next-day";
+import { dayAnchor } from "../../app/lib/programme";
+import { livePath } from "../../app/lib/stage";
 import { speakerById } from "../../app/lib/lookups";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
@@ -20,7 +23,7 @@ import { expect, expectLogosShown, menuButton, sponsorSection, sweepTimeout, tes
 const builtAt = process.env.GLOSAIC_BUILT_AT
   ? new Date(process.env.GLOSAIC_BUILT_AT)
   : statSync(path.join(repositoryRoot, "build/client/index.html")).mtime;
-const builtPhase = editionPhase(builtAt, eventSpan);
+const builtPhase = editionPhase(builtAt, onAirSpans);
 const builtVotingPhase = votingPhase(builtAt, {
   opens: new Date(edition.event.voting.opens),
   closes: new Date(edition.event.voting.closes),
@@ -28,10 +31,26 @@ const builtVotingPhase = votingPhase(builtAt, {
 
 /** What each phase of the edition shows on the home page: its card's heading, its words and its main action. */
 const phaseCards = {
-  upcoming: { ...edition.event.upcoming, action: "Register" },
-  live: { ...edition.event.live, action: "Watch live" },
-  over: { ...edition.event.conclusion, action: "Watch Recording" },
+  upcoming: { ...edition.event.upcoming, action: "Register", href: edition.event.links.register },
+  // The site's own stage while a day is on air (decision 043).
+  live: { ...edition.event.live, action: "Watch live", href: livePath },
+  over: { ...edition.event.conclusion, action: "Watch Recording", href: edition.event.links.watch },
 } as const;
+
+/** The home page's card of a phase: between two days, the one about the day to come after the build's instant. */
+function phaseCard(phase: EditionPhase) {
+  if (phase !== "between") return phaseCards[phase];
+  const next = nextDayWords(nextOnAir(builtAt, onAirSpans)!.start, onAirSpans, edition.event);
+  return { ...next, action: `Day ${next.day}'s programme`, href: `/agenda#${dayAnchor(next.date)}` };
+}
+
+/** The menu's and the footer's way out to the event, by phase: Register also between two days. */
+const eventActions = {
+  upcoming: { label: "Register", href: edition.event.links.register },
+  live: { label: "Watch live", href: livePath },
+  between: { label: "Register", href: edition.event.links.register },
+  over: { label: "Watch Recording", href: edition.event.links.watch },
+};
 
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
@@ -54,7 +73,7 @@ async function open(page: Page, path: string, heading: string) {
 test("Without JavaScript the home page and the agenda read in full, in the event's zone, as of their build", async ({
   page,
 }) => {
-  const card = phaseCards[builtPhase];
+  const card = phaseCard(builtPhase);
   await open(page, "/", edition.event.name);
   await expect(page.getByText(edition.event.headline, { exact: true })).toBeVisible();
   // The card of the build's phase shows, and only that one.
@@ -64,7 +83,9 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   for (const other of Object.values(phaseCards).filter((entry) => entry !== card)) {
     await expect(main.getByRole("heading", { name: other.heading, exact: true })).toHaveCount(0);
   }
-  await expect(main.getByRole("link", { name: new RegExp(`^${card.action}`) })).toBeVisible();
+  const action = main.getByRole("link", { name: new RegExp(`^${card.action}`) });
+  await expect(action).toBeVisible();
+  await expect(action).toHaveAttribute("href", card.href);
   const sponsors = sponsorSection(page).getByRole("listitem");
   await expect(sponsors).toHaveCount(edition.sponsors.length);
   await expect(sponsors.last()).toBeVisible();
@@ -79,6 +100,10 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   await expect(cards).toContainText(edition.agenda.map((slot) => roomOf(slot.room)));
   const { timeZoneName, timeZoneLabel } = edition.event;
   await expect(page.getByText(`Times in ${timeZoneName} (${timeZoneLabel}).`, { exact: true })).toBeVisible();
+  // The way to the stream while a day was on air at the build: the site's stage; nothing else says live.
+  const watchLive = page.getByRole("main").getByRole("link", { name: /^Watch live/ });
+  await expect(watchLive).toHaveCount(builtPhase === "live" ? 1 : 0);
+  if (builtPhase === "live") await expect(watchLive).toHaveAttribute("href", livePath);
   // The thank-you closes the agenda once the day is over, and not before.
   await expect(page.getByText(edition.event.conclusion.message)).toHaveCount(builtPhase === "over" ? 1 : 0);
 });
@@ -134,7 +159,8 @@ test("Without JavaScript the narrow-screen menu opens and leads to the agenda", 
   await menuButton(page).click();
   // Its way out to the event as of the build; the other phases' stay hidden.
   const actions = nav.getByRole("link", { name: /^(Register|Watch live|Watch Recording)/ });
-  await expect(actions.filter({ visible: true })).toHaveText([new RegExp(`^${phaseCards[builtPhase].action}`)]);
+  await expect(actions.filter({ visible: true })).toHaveText([new RegExp(`^${eventActions[builtPhase].label}`)]);
+  await expect(actions.filter({ visible: true })).toHaveAttribute("href", eventActions[builtPhase].href);
   await nav.getByRole("link", { name: "Agenda" }).click();
   await expect(page).toHaveURL("/agenda");
   await expect(nav.getByRole("link", { name: "Agenda" })).toBeHidden();
@@ -147,7 +173,7 @@ test("Without JavaScript every page's footer offers the way out to the event of 
   // One page visited in turn, as in every-page.spec.ts.
   test.setTimeout(sweepTimeout(paths.length));
   const footer = page.getByRole("navigation", { name: "Footer" });
-  const action = new RegExp(`^${phaseCards[builtPhase].action}`);
+  const action = new RegExp(`^${eventActions[builtPhase].label}`);
   const withoutFooter: string[] = [];
   for (const path of paths) {
     await page.goto(path);

@@ -3,6 +3,7 @@ import { edition, eventSpan } from "../../content";
 import { liveStatus } from "../../app/lib/live";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../app/lib/site-paths";
+import { livePath } from "../../app/lib/stage";
 import { formatClock } from "../../app/lib/time";
 import { axeViolations, expect, menuButton, sweepTimeout, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
@@ -28,7 +29,7 @@ const homeCards: Record<Phase, { heading: string; message: string; links: { name
   live: {
     ...event.live,
     links: [
-      { name: /^Watch live/, href: event.links.broadcast },
+      { name: /^Watch live/, href: livePath },
       { name: /^Browse the agenda$/, href: "/agenda" },
     ],
   },
@@ -44,13 +45,15 @@ const homeCards: Record<Phase, { heading: string; message: string; links: { name
 /** The way out to the event, by phase: the narrow menu's and the footer's. */
 const eventActions: Record<Phase, { label: string; name: RegExp; href: string }> = {
   upcoming: { label: "Register", name: /^Register/, href: event.links.register },
-  live: { label: "Watch live", name: /^Watch live/, href: event.links.broadcast },
+  live: { label: "Watch live", name: /^Watch live/, href: livePath },
   over: { label: "Watch Recording", name: /^Watch Recording/, href: event.links.watch },
 };
 
 /** The home page's opening section: the edition's name, date, and the card of the current phase. */
 const hero = (page: Page) => page.getByRole("region", { name: event.name });
 const strip = (page: Page) => page.locator("[data-live-strip]");
+/** The countdown to the first session (an edition of several days also counts down to each next day between them). */
+const countdownToStart = (page: Page) => hero(page).locator(`[data-countdown="${eventSpan.start}"]`);
 
 /** The card shows the phase's heading and words, and exactly its links (the hidden cards' are not announced). */
 async function expectHomeCard(page: Page, phase: Phase) {
@@ -85,7 +88,7 @@ test.describe("The home page", () => {
     );
 
     // Days, hours and minutes from the previewed instant to the first session, each with its word ("1 day").
-    const countdown = hero(page).locator("[data-countdown]");
+    const countdown = countdownToStart(page);
     await expect(countdown).toBeVisible();
     // Worked out here rather than by the page's own code, so a mistake there shows.
     const left = Math.floor((Date.parse(eventSpan.start) - instant.getTime()) / 60_000);
@@ -102,12 +105,12 @@ test.describe("The home page", () => {
     await expect(strip(page)).toHaveCount(0);
   });
 
-  test("during the day: the live card, Watch live to the stream, and the now/next strip naming the session on air", async ({
+  test("during the day: the live card, Watch live to the site's stage, and the now/next strip naming the session on air", async ({
     page,
   }) => {
     await page.goto(at("/", editionMoments.live));
     await expectHomeCard(page, "live");
-    await expect(hero(page).locator("[data-countdown]")).toBeHidden();
+    await expect(countdownToStart(page)).toBeHidden();
     await expect(strip(page)).toBeVisible();
     expect(liveSession, "a session on air at the live moment").toBeDefined();
     await expect(strip(page)).toContainText(liveSession?.title ?? "");
@@ -116,7 +119,7 @@ test.describe("The home page", () => {
   test("after the day: the conclusion and Watch Recording", async ({ page }) => {
     await page.goto(at("/", editionMoments.over));
     await expectHomeCard(page, "over");
-    await expect(hero(page).locator("[data-countdown]")).toBeHidden();
+    await expect(countdownToStart(page)).toBeHidden();
     await expect(strip(page)).toHaveCount(0);
   });
 
@@ -240,11 +243,11 @@ test.describe("The agenda's actions", () => {
     await expect(page.getByText(event.conclusion.message)).toHaveCount(0);
   });
 
-  test("during the day: Watch live to the stream beside the calendar, and no thank-you", async ({ page }) => {
+  test("during the day: Watch live to the site's stage beside the calendar, and no thank-you", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.live));
     await waitForHydration(page);
     await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch live/, /^See my schedule/]);
-    await expect(actions(page).nth(1)).toHaveAttribute("href", event.links.broadcast);
+    await expect(actions(page).nth(1)).toHaveAttribute("href", livePath);
     await expect(recordings(page)).toHaveCount(0);
     await expect(thanks(page)).toHaveCount(0);
   });

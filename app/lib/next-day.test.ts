@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { edition } from "../../content";
+import { nextDayWords } from "./next-day";
+import { formatClock, formatDayName, zonedDate } from "./time";
+
+describe("Between two days", () => {
+  const { timeZone, timeZoneLabel } = edition.event;
+  // Each day's start, the edition's own if it has several days; else its day and the same hour a day later.
+  const starts = [...new Set(edition.agenda.map((slot) => zonedDate(new Date(slot.start), timeZone)))].map(
+    (date) => edition.agenda.find((slot) => zonedDate(new Date(slot.start), timeZone) === date)!.start,
+  );
+  const spans = (
+    starts.length > 1 ? starts : [starts[0]!, new Date(Date.parse(starts[0]!) + 24 * 60 * 60 * 1000).toISOString()]
+  ).map((start) => ({ start }));
+
+  it("the site names the next day, its date and the time the stream is back, in the event's zone", () => {
+    for (const [index, { start }] of spans.entries()) {
+      if (index === 0) continue;
+      const date = zonedDate(new Date(start), timeZone);
+      expect(nextDayWords(start, spans, edition.event)).toEqual({
+        day: index + 1,
+        date,
+        heading: `See you on day ${index + 1}`,
+        message: `Day ${index} of ${spans.length} is over. The stream is back on ${formatDayName(date, "long")} at ${formatClock(start, timeZone)} ${timeZoneLabel}.`,
+      });
+    }
+  });
+});
