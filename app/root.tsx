@@ -26,12 +26,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Route handle. Stream screens set `bare` to render full-screen, without the site's navigation and footer. A page
- * that sets `static` is served as HTML and CSS without React: it is not hydrated, its links are plain page loads,
- * and its one script is the home island (app/islands/home.ts; docs/decisions/007).
+ * Route handle. Stream screens set `bare` to render full-screen, without the site's navigation and footer; the
+ * stream's overlays also set `transparent`, so that the document paints nothing of its own and the streaming tool
+ * lays the page over the video (docs/decisions/042). A page that sets `static` is served as HTML and CSS without
+ * React: it is not hydrated, its links are plain page loads, and its one script is the home island
+ * (app/islands/home.ts; docs/decisions/007).
  */
 export interface PageHandle {
   bare?: boolean;
+  transparent?: boolean;
   static?: boolean;
 }
 
@@ -54,12 +57,13 @@ function HydratedMark() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const bare = matches.some((match) => handleSays(match.handle, "bare"));
+  const transparent = matches.some((match) => handleSays(match.handle, "transparent"));
   // React Router also renders a hydrating "SPA fallback" of "/" at build time and insists on its scripts; we never
   // serve that file (scripts/postbuild.ts deletes it), but the home page's own HTML is rendered apart from it.
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   const staticPage = !spaFallback && matches.some((match) => handleSays(match.handle, "static"));
   return (
-    <html lang="en">
+    <html lang="en" data-transparent={transparent ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -67,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-ink text-white">
+      <body className={transparent ? "min-h-dvh text-white" : "min-h-dvh bg-ink text-white"}>
         {bare ? (
           children
         ) : (

@@ -45,6 +45,14 @@ describe("hydration after the first paint", () => {
     expect(bootstrap).not.toMatch(/^import\s/m);
   });
 
+  it("has a page that paints nothing before it runs (a transparent overlay) start after its first frame", () => {
+    const overlay = deferHydration(page.replace("<html>", '<html lang="en" data-transparent="">'));
+    expect(overlay).toContain(
+      '<script type="module">await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));',
+    );
+    expect(overlay).not.toContain("first-contentful-paint");
+  });
+
   it("starts the preloads a few per task, then imports and hydrates", async () => {
     const many = Array.from(
       { length: 14 },

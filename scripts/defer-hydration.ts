@@ -28,6 +28,12 @@ const firstPaint = [
   '  }).observe({ type: "paint", buffered: true });',
   "});",
 ];
+/**
+ * A page that paints nothing before it runs (the stream's overlays: transparent, their graphics drawn by their
+ * script; root.tsx marks them `data-transparent`) never has a first contentful paint: it starts after its first frame.
+ */
+const firstFrame = ["await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));"];
+const paintsNothing = /<html[^>]* data-transparent/;
 const sideEffectImport = /^import "([^"]+)";$/;
 const namespaceImport = /^import \* as (route\d+) from "([^"]+)";$/;
 
@@ -68,7 +74,7 @@ export function deferHydration(html: string): string {
 
   const bindings = imports.map((entry) => entry.binding ?? "").join(", ");
   const script = [
-    ...firstPaint,
+    ...(paintsNothing.test(html) ? firstFrame : firstPaint),
     // The modules the imports below would only discover one level at a time, a few per task: starting a request
     // is not free (~1 ms each on a fast machine while DevTools watches the network, four times that on a phone),
     // and this runs just as the visitor starts reading and scrolling.

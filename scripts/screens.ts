@@ -15,6 +15,10 @@
  * asks a few questions on the first talk whose session takes them (one waiting for the moderator, one on air, one
  * answered, others upvoted) and photographs that talk page as their asker and /moderate signed in, at 390 and
  * 1440 px: reports/screens/questions/<edition>-talk-<width>.png and <edition>-moderate-<width>.png.
+ *
+ * `npm run screens -- --overlays` starts our server with voting and questions open, pins a question on air, and
+ * photographs the stream's overlays in their 1920x1080 frame, each as the streaming tool gets it (transparent) and
+ * over a checkerboard that shows where it is: reports/screens/overlays/<edition>-<overlay>[-checkerboard].png.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
@@ -29,6 +33,7 @@ import {
   type AskedQuestion,
   type ModerationAction,
 } from "../app/lib/questions";
+import { overlayFrame, overlayPaths } from "../app/lib/overlay";
 import { edition, editionId } from "../content";
 import { at, betweenDays, editionMoments } from "../tests/e2e/moments";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
@@ -38,8 +43,15 @@ const widths = [390, 768, 1440, 1920] as const;
 const heights: Record<(typeof widths)[number], number> = { 390: 844, 768: 1024, 1440: 900, 1920: 1080 };
 const phases = process.argv.includes("--phases");
 const questions = process.argv.includes("--questions");
+const overlays = process.argv.includes("--overlays");
 const outDir = path.resolve(
-  phases ? "reports/screens/phases" : questions ? "reports/screens/questions" : "reports/screens",
+  phases
+    ? "reports/screens/phases"
+    : questions
+      ? "reports/screens/questions"
+      : overlays
+        ? "reports/screens/overlays"
+        : "reports/screens",
 );
 
 /** A shot: the page to load and the file's name without its width. */
@@ -51,6 +63,10 @@ interface Shot {
 async function main() {
   if (questions) {
     await questionScreens();
+    return;
+  }
+  if (overlays) {
+    await overlayScreens();
     return;
   }
   const started = Date.now();
@@ -129,6 +145,12 @@ async function main() {
 
 /** Waits for the page's network, lazy images, fonts and entrance animations, then takes the full page. */
 async function settleAndShoot(page: Page, file: string) {
+  await settle(page);
+  await page.screenshot({ path: file, fullPage: true });
+}
+
+/** Waits for the page's network, fonts and entrance animations. */
+async function settle(page: Page) {
   await page.waitForLoadState("networkidle").catch(() => undefined);
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -137,7 +159,6 @@ async function settleAndShoot(page: Page, file: string) {
       .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
-  await page.screenshot({ path: file, fullPage: true });
 }
 
 /**
@@ -224,6 +245,70 @@ async function questionScreens() {
       await moderator.close();
     }
     console.log(`4 screenshots in ${path.relative(process.cwd(), outDir)}/ (${chosen.talk.path} and ${moderatePath})`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+/**
+ * The stream's overlays with something to show: the lower third at a minute into the first session that is not a
+ * break (in its room), a question pinned on air in the first session that takes questions, and the leaderboard with
+ * voting open. Our own server, with voting and questions open for a day around now and a token made for this run.
+ */
+async function overlayScreens() {
+  const day = 24 * 60 * 60 * 1000;
+  const token = randomBytes(24).toString("hex");
+  const around = { opens: new Date(Date.now() - day).toISOString(), closes: new Date(Date.now() + day).toISOString() };
+  Object.assign(process.env, {
+    QUESTIONS_OPENS: around.opens,
+    QUESTIONS_CLOSES: around.closes,
+    VOTING_OPENS: around.opens,
+    VOTING_CLOSES: around.closes,
+    MODERATOR_TOKEN: token,
+  });
+  const session = edition.agenda.find((slot) => slot.type !== "Break");
+  const asking = edition.agenda.find((slot) => takesQuestions(slot.type, edition.event.questions));
+  if (!session || !asking) throw new Error(`Edition ${editionId} has no session to show`);
+  const server = await startBuiltServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    await mkdir(outDir, { recursive: true });
+    const context = await browser.newContext({ baseURL: server.url, viewport: overlayFrame, reducedMotion: "reduce" });
+    const asked = await context.request.post(sessionQuestionsUrl(asking.id), {
+      headers: { origin: server.url },
+      data: { text: "How do you keep the model's answers reproducible between releases?", name: "Priya" },
+    });
+    if (asked.status() !== 201) throw new Error(`Asking answered ${String(asked.status())}`);
+    const pinned = await context.request.post(adminQuestionUrl(((await asked.json()) as AskedQuestion).id), {
+      headers: { authorization: `Bearer ${token}` },
+      data: { action: "pin" },
+    });
+    if (!pinned.ok()) throw new Error(`Pinning answered ${String(pinned.status())}`);
+    const shots = [
+      {
+        name: "lower-third",
+        url: at(
+          `${overlayPaths.lowerThird}${session.room ? `?room=${session.room}` : ""}`,
+          new Date(Date.parse(session.start) + 60_000).toISOString(),
+        ),
+      },
+      { name: "question", url: `${overlayPaths.question}?session=${asking.id}` },
+      { name: "leaderboard", url: overlayPaths.leaderboard },
+    ];
+    const page = await context.newPage();
+    for (const shot of shots) {
+      await page.goto(shot.url);
+      await page.locator("[data-graphic]").waitFor();
+      // Not the network's rest: the question and the leaderboard hold their stream open.
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: path.join(outDir, `${editionId}-${shot.name}.png`), omitBackground: true });
+      await page.evaluate(() => {
+        document.documentElement.style.background = "repeating-conic-gradient(#777 0 25%, #ccc 0 50%) 0 0 / 48px 48px";
+      });
+      await page.screenshot({ path: path.join(outDir, `${editionId}-${shot.name}-checkerboard.png`) });
+    }
+    console.log(`${String(shots.length * 2)} screenshots in ${path.relative(process.cwd(), outDir)}/`);
   } finally {
     await browser.close();
     server.stop();

@@ -1,8 +1,14 @@
+import { overlayPaths } from "../app/lib/overlay";
 import { schedulePaths } from "../app/lib/schedule-paths";
 import { policyOf } from "./content-security-policy";
 
-/** Pages any site may frame: the stream's overlay screens, embedded by broadcast tools and partners' pages. */
-export const framablePages = new Set(["/countdown/index.html", "/brb/index.html"]);
+/**
+ * Pages any site may frame: the stream's screens and overlays, embedded by broadcast tools (StreamYard's browser
+ * sources are frames) and partners' pages.
+ */
+export const framablePages = new Set(
+  ["/countdown", "/brb", ...Object.values(overlayPaths)].map((path) => `${path}/index.html`),
+);
 
 /**
  * Files any site may read from its own scripts: the programme for schedule apps, which web-based players and

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { overlayPaths } from "../app/lib/overlay";
 import { voterCookie } from "./api/voter";
 import { withPolicy } from "./content-security-policy";
 import { buildApp } from "./app";
@@ -18,6 +19,7 @@ const files: Record<string, string> = {
   "index.html": page("Home") + "home ".repeat(200),
   "agenda/index.html": page("Agenda") + "agenda ".repeat(200),
   "countdown/index.html": page("Countdown"),
+  [`${overlayPaths.question.slice(1)}/index.html`]: page("Question overlay"),
   "404/index.html": page("404 Page Not Found"),
   "assets/entry-Ab12Cd34.js": "console.log('app');".repeat(100),
   "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
@@ -137,9 +139,11 @@ describe("The site on a connection", () => {
   });
 
   it("gives the stream's overlay pages a policy that lets any site frame them, and no other page", async () => {
-    expect((await overTheWire("GET", "/countdown", {})).headers["content-security-policy"]).toMatch(
-      /frame-ancestors \*$/,
-    );
+    for (const path of ["/countdown", overlayPaths.question]) {
+      expect((await overTheWire("GET", path, {})).headers["content-security-policy"], path).toMatch(
+        /frame-ancestors \*$/,
+      );
+    }
     expect((await overTheWire("GET", "/agenda", {})).headers["content-security-policy"]).toMatch(
       /frame-ancestors 'none'$/,
     );

@@ -15,9 +15,9 @@ export interface CastVote extends VoteStatus {
   votes: number;
 }
 
-// The cache's keys are the URLs themselves, spec §7's query keys: the default fetch GETs them.
-export const demosUrl = "/api/demos";
-export const votingUrl = "/api/voting";
+// Defined beside the voting window, so that a page can name them without the cache's code (the stream's
+// leaderboard overlay).
+export { demosUrl, votingUrl } from "./server-contract";
 export const voteStatusUrl = (demoId: string) => `/api/demos/${demoId}/has-voted`;
 export const voteUrl = (demoId: string) => `/api/demos/${demoId}/vote`;
 

@@ -20,6 +20,14 @@ export function votingWindowOf({ opens, closes }: VotingWindowRecord): VotingWin
   return { opens: new Date(opens), closes: new Date(closes) };
 }
 
+export type VotingPhase = "upcoming" | "open" | "ended";
+
+/** Where `now` falls in the voting window: votes count from the opening instant up to, not including, the close. */
+export function votingPhase(now: Date, { opens, closes }: VotingWindow): VotingPhase {
+  if (now < opens) return "upcoming";
+  return now < closes ? "open" : "ended";
+}
+
 export function votingWindowRecord({ opens, closes }: VotingWindow): VotingWindowRecord {
   return { opens: opens.toISOString(), closes: closes.toISOString() };
 }
@@ -39,6 +47,10 @@ export type LogLevel = (typeof logLevels)[number];
  * can share one Wi-Fi address; they stop a script, not a room.
  */
 export const defaultRateLimits = { votes: 2000, reads: 10_000 } as const;
+
+// The cache's keys are the URLs themselves, spec §7's query keys: the default fetch GETs them.
+export const demosUrl = "/api/demos";
+export const votingUrl = "/api/voting";
 
 /** The leaderboard's live counts while voting is open: Server-Sent Events (server/api/demo-events.ts). */
 export const demoEventsPath = "/api/demos/events";

@@ -1,13 +1,9 @@
 import { remainingUntil, type Remaining } from "./countdown";
-import type { VotingWindow } from "./server-contract";
+import { votingPhase, type VotingPhase, type VotingWindow } from "./server-contract";
 
-export type VotingPhase = "upcoming" | "open" | "ended";
-
-/** Where `now` falls in the voting window: votes count from the opening instant up to, not including, the close. */
-export function votingPhase(now: Date, { opens, closes }: VotingWindow): VotingPhase {
-  if (now < opens) return "upcoming";
-  return now < closes ? "open" : "ended";
-}
+// The phase itself is defined beside the window, so that a page can know it without the countdown's code (the
+// stream's leaderboard overlay).
+export { votingPhase, type VotingPhase };
 
 /**
  * The voting countdown widget at `now`: the phase, and the days, hours, minutes and seconds left until the

@@ -1,0 +1,80 @@
+import { liveStatus, type Timed } from "./live";
+import type { PublicQuestion, QuestionEvents } from "./questions";
+
+/**
+ * The stream's overlays (docs/decisions/042): pages a streaming tool (OBS, StreamYard) lays over the video as browser
+ * sources, 1920x1080 with a transparent background. What they show is decided here; the pages only draw it.
+ */
+
+/** The overlays' paths; fixed-pages.ts names them literally (site-paths.test.ts holds the two equal). */
+export const overlayPaths = {
+  lowerThird: "/overlay/lower-third",
+  question: "/overlay/question",
+  leaderboard: "/overlay/leaderboard",
+} as const;
+
+/** The frame a streaming tool gives a browser source, in CSS pixels: the overlays are drawn for it. */
+export const overlayFrame = { width: 1920, height: 1080 } as const;
+
+/** How many demos the leaderboard overlay lists: what reads on video beside the picture. */
+export const overlayTopDemos = 5;
+
+/** How long a graphic takes to leave before the next one comes in; it then takes as long again to come in. */
+export const overlayLeaveMs = 400;
+
+/** What an overlay's address asks of it: the room to follow, a session named outright, and whether it may move. */
+export interface OverlayOptions {
+  room: string | undefined;
+  session: string | undefined;
+  /** False with `?motion=off`: the graphics change without a transition (a tool that records frame by frame). */
+  motion: boolean;
+}
+
+export function overlayOptions(search: string): OverlayOptions {
+  const params = new URLSearchParams(search);
+  return {
+    room: params.get("room") ?? undefined,
+    session: params.get("session") ?? undefined,
+    motion: params.get("motion") !== "off",
+  };
+}
+
+/**
+ * The session on air in a room at an instant, or null: before the room's first session, after its last, and in a
+ * gap between two. An edition without rooms has one stream, whose sessions name no room (`room` undefined). A break
+ * is on air like any session: the overlays decide what to make of it.
+ */
+export function sessionOnAir<T extends Timed & { room?: string | undefined }>(
+  now: Date,
+  agenda: readonly T[],
+  room: string | undefined,
+): T | null {
+  return (
+    liveStatus(
+      now,
+      agenda.filter((session) => session.room === room),
+    )?.current?.session ?? null
+  );
+}
+
+/** One event of a session's question stream, by its SSE name. */
+export type QuestionEvent = { [K in keyof QuestionEvents]: { name: K; data: QuestionEvents[K] } }[keyof QuestionEvents];
+
+/**
+ * The question on air after one event of a session's question stream, given the one on air before it. The stream
+ * says each change of each question; at most one is on air at a time (the store keeps it so), and pinning another
+ * says both, the new one on air and the old one off, in either order.
+ */
+export function questionOnAirAfter(onAir: PublicQuestion | null, event: QuestionEvent): PublicQuestion | null {
+  switch (event.name) {
+    case "snapshot":
+      return event.data.questions.find((question) => question.onAir) ?? null;
+    case "question":
+      if (event.data.onAir) return event.data;
+      return onAir?.id === event.data.id ? null : onAir;
+    case "removed":
+      return onAir?.id === event.data.id ? null : onAir;
+    case "upvotes":
+      return onAir;
+  }
+}

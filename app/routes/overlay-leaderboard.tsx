@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useState } from "react";
+import * as content from "../../content";
+import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
+import { useClock } from "../lib/clock";
+import { followEvents } from "../lib/event-stream";
+import { leaderboardFromServer, type ServerDemo } from "../lib/leaderboard";
+import { speakerById } from "../lib/lookups";
+import { overlayLeaveMs, overlayPaths, overlayTopDemos, type OverlayOptions } from "../lib/overlay";
+import {
+  demoEventsPath,
+  demosUrl,
+  votingPhase,
+  votingUrl,
+  votingWindowOf,
+  type VotingWindowRecord,
+} from "../lib/server-contract";
+import { pageMeta, titled } from "../lib/seo";
+import { useOverlayOptions } from "../lib/use-overlay-options";
+import { usePresence } from "../lib/use-presence";
+import { useRetriedJson } from "../lib/use-retried-json";
+import type { PageHandle } from "../root";
+import type { Route } from "./+types/overlay-leaderboard";
+
+export const handle: PageHandle = { bare: true, transparent: true };
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: titled("Leaderboard overlay"),
+    description: `The top demos of the ${content.event.name} demo vote, live while voting is open, for the streaming tool.`,
+    path: overlayPaths.leaderboard,
+    noindex: true,
+  });
+
+/** Where the audience votes, as the graphic writes it: the site's host and the page, without the scheme. */
+const votingPage = (() => {
+  const url = new URL("/demo-voting", content.event.siteUrl);
+  return `${url.host}${url.pathname}`;
+})();
+
+/**
+ * The top demos while voting is open, their counts following the votes live, and nothing while voting is closed.
+ * The window is the server's (GET /api/voting: an organiser may have moved it), the edition's until it answers.
+ */
+export default function LeaderboardOverlay() {
+  const options = useOverlayOptions();
+  const served = useRetriedJson<VotingWindowRecord>(options ? votingUrl : null);
+  const window = useMemo(() => votingWindowOf(served ?? content.event.voting), [served]);
+  const open = useClock((now) => options !== null && votingPhase(now, window) === "open");
+  const { shown, leaving } = usePresence(open ? "open" : "", open, options?.motion ? overlayLeaveMs : 0);
+
+  return (
+    <OverlayFrame title="Demo leaderboard">
+      {shown && options ? <TopDemos options={options} leaving={leaving} /> : null}
+    </OverlayFrame>
+  );
+}
+
+/**
+ * The list (GET /api/demos), then every count as the demo stream says it. The stream's counts are kept apart from
+ * the list, so that a snapshot that arrives before the list, or a list read before the last vote, shows the latest.
+ * The stream's `closed` (the server's window ended) takes the graphic off.
+ */
+function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: boolean }) {
+  const [closed, setClosed] = useState(false);
+  const list = useRetriedJson<ServerDemo[]>(closed ? null : demosUrl);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  useEffect(
+    () =>
+      followEvents<{ snapshot: Record<string, number>; counts: Record<string, number>; closed: unknown }>(
+        demoEventsPath,
+        {
+          snapshot: setCounts,
+          counts: (changed) => {
+            setCounts((current) => ({ ...current, ...changed }));
+          },
+          closed: () => {
+            setClosed(true);
+          },
+        },
+        "closed",
+      ),
+    [],
+  );
+  const top = useMemo(
+    () =>
+      list
+        ? leaderboardFromServer(
+            list.map((demo) => ({ ...demo, votes: counts[demo.id] ?? demo.votes })),
+            content.demos,
+            speakerById,
+          ).slice(0, overlayTopDemos)
+        : [],
+    [list, counts],
+  );
+  if (closed || top.length === 0) return null;
+
+  return (
+    <section
+      data-graphic
+      aria-labelledby="overlay-leaderboard-title"
+      className={`absolute top-[96px] right-[96px] w-[640px] bg-ink ${graphicMotion(options.motion, leaving)}`}
+    >
+      <div aria-hidden="true" className="h-[12px] bg-linear-to-r from-electric to-magenta" />
+      <div className="px-[40px] pt-[28px] pb-[36px]">
+        <h2 id="overlay-leaderboard-title" className="text-[26px] font-semibold tracking-[0.2em] text-orchid uppercase">
+          Demo voting · Top {top.length}
+        </h2>
+        <ol className="mt-[20px] flex flex-col gap-[16px]">
+          {top.map((demo) => (
+            <li key={demo.id} data-id={demo.id} className="flex items-center gap-[24px]">
+              <span className="w-[56px] shrink-0 font-display text-[44px] leading-none font-bold text-sky tabular-nums">
+                #{demo.rank}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-display text-[32px] leading-tight font-bold">{demo.title}</span>
+                <span className="block truncate text-[24px] text-muted">{demo.presenter.name}</span>
+              </span>
+              <span className="shrink-0 text-right font-display text-[36px] font-bold tabular-nums">
+                {demo.votes}
+                <span className="sr-only"> votes</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-[24px] text-[24px] text-muted">
+          Vote at <span className="font-semibold text-white">{votingPage}</span>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import * as content from "../../content";
+import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
+import { useClock } from "../lib/clock";
+import { speakersByIds } from "../lib/lookups";
+import { overlayLeaveMs, overlayPaths, sessionOnAir } from "../lib/overlay";
+import { pageMeta, titled } from "../lib/seo";
+import { useOverlayOptions } from "../lib/use-overlay-options";
+import { usePresence } from "../lib/use-presence";
+import type { PageHandle } from "../root";
+import type { Route } from "./+types/overlay-lower-third";
+
+export const handle: PageHandle = { bare: true, transparent: true };
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: titled("Lower third overlay"),
+    description: `The lower third of the ${content.event.name} stream: the session on air and its speakers, for the streaming tool.`,
+    path: overlayPaths.lowerThird,
+    noindex: true,
+  });
+
+/** Breaks show nothing: the stream shows its be-right-back screen then, and a break has nobody to name. */
+const named = content.agenda.filter((session) => session.type !== "Break");
+
+/**
+ * The session on air in the room (`?room=`; none for an edition with one stream) by the page's clock (or `?now=`),
+ * with its speakers. It changes at each session boundary, the old graphic going out before the new comes in;
+ * nothing shows while nothing is on (before, after, between sessions, in a break, or for a room the edition lacks).
+ */
+export default function LowerThird() {
+  const options = useOverlayOptions();
+  const room = options?.room;
+  const roomName = content.rooms.find((candidate) => candidate.id === room)?.name;
+  const sessionId = useClock((now) => (options ? (sessionOnAir(now, named, room)?.id ?? "") : ""));
+  const session = named.find((candidate) => candidate.id === sessionId) ?? null;
+  const { shown, leaving } = usePresence(sessionId, session, options?.motion ? overlayLeaveMs : 0);
+
+  return (
+    <OverlayFrame title={`Lower third${roomName ? `: ${roomName}` : ""}`}>
+      {shown ? (
+        <div
+          key={shown.id}
+          data-graphic
+          className={`absolute bottom-[96px] left-[96px] flex max-w-[1400px] ${graphicMotion(options?.motion ?? false, leaving)}`}
+        >
+          <div aria-hidden="true" className="w-[14px] shrink-0 bg-linear-to-b from-electric to-magenta" />
+          <div className="bg-ink px-[48px] py-[32px]">
+            <p className="text-[26px] font-semibold tracking-[0.2em] text-orchid uppercase">
+              {roomName ?? content.event.shortName} · {shown.type}
+            </p>
+            <p className="mt-[8px] line-clamp-2 font-display text-[60px] leading-[1.1] font-bold">{shown.title}</p>
+            <Speakers ids={shown.speakerIds} />
+          </div>
+        </div>
+      ) : null}
+    </OverlayFrame>
+  );
+}
+
+/** Each speaker's name, and their title where the edition gives one. */
+function Speakers({ ids }: { ids: string[] }) {
+  const speakers = speakersByIds(ids);
+  if (speakers.length === 0) return null;
+  return (
+    <ul className="mt-[16px] flex flex-wrap gap-x-[40px] gap-y-[4px] text-[32px] leading-tight">
+      {speakers.map((speaker) => (
+        <li key={speaker.id}>
+          <span className="font-semibold">{speaker.name}</span>
+          {speaker.title ? <span className="text-muted">, {speaker.title}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from "react";
+import * as content from "../../content";
+import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
+import { useClock } from "../lib/clock";
+import { followEvents } from "../lib/event-stream";
+import { overlayLeaveMs, overlayPaths, questionOnAirAfter, sessionOnAir, type QuestionEvent } from "../lib/overlay";
+import { sessionQuestionEventsUrl, takesQuestions, type PublicQuestion, type QuestionEvents } from "../lib/questions";
+import { pageMeta, titled } from "../lib/seo";
+import { useOverlayOptions } from "../lib/use-overlay-options";
+import { usePresence } from "../lib/use-presence";
+import type { PageHandle } from "../root";
+import type { Route } from "./+types/overlay-question";
+
+export const handle: PageHandle = { bare: true, transparent: true };
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: titled("Question overlay"),
+    description: `The audience's question on air on the ${content.event.name} stream, as the moderator pins it, for the streaming tool.`,
+    path: overlayPaths.question,
+    noindex: true,
+  });
+
+/** The sessions that take the audience's questions: only they can have one on air. */
+const asking = content.agenda.filter((session) => takesQuestions(session.type, content.event.questions));
+
+/**
+ * The question the moderator has pinned on air, with the asker's name if they gave one. The session is the one
+ * named by `?session=`, or else the one on air in the room (`?room=`) by the page's clock; its question stream says
+ * each pin and unpin as it happens. Nothing shows while no question is on air, and nothing while the stream is away:
+ * it is opened again until the server answers.
+ */
+export default function QuestionOverlay() {
+  const options = useOverlayOptions();
+  const byClock = useClock((now) => (options ? (sessionOnAir(now, asking, options.room)?.id ?? "") : ""));
+  const sessionId = options?.session ?? byClock;
+  const onAir = useOnAirQuestion(sessionId);
+  const { shown, leaving } = usePresence(onAir?.id ?? "", onAir, options?.motion ? overlayLeaveMs : 0);
+
+  return (
+    <OverlayFrame title="Question on air">
+      {shown ? (
+        <figure
+          key={shown.id}
+          data-graphic
+          className={`absolute bottom-[96px] left-[96px] flex w-[1400px] ${graphicMotion(options?.motion ?? false, leaving)}`}
+        >
+          <div aria-hidden="true" className="w-[14px] shrink-0 bg-linear-to-b from-magenta to-electric" />
+          <div className="flex-1 bg-ink px-[48px] py-[36px]">
+            <p className="text-[26px] font-semibold tracking-[0.2em] text-orchid uppercase">Audience question</p>
+            <blockquote className="mt-[12px] font-display text-[46px] leading-[1.2] font-bold break-words whitespace-pre-line">
+              {shown.text}
+            </blockquote>
+            {shown.name ? (
+              <figcaption className="mt-[16px] text-[32px] text-muted">
+                Asked by <span className="font-semibold text-white">{shown.name}</span>
+              </figcaption>
+            ) : null}
+          </div>
+        </figure>
+      ) : null}
+    </OverlayFrame>
+  );
+}
+
+/** The question on air in a session ("" for none), as its public stream tells it. */
+function useOnAirQuestion(sessionId: string): PublicQuestion | null {
+  const [onAir, setOnAir] = useState<{ sessionId: string; question: PublicQuestion | null }>({
+    sessionId,
+    question: null,
+  });
+  useEffect(() => {
+    if (sessionId === "") return;
+    const apply = (event: QuestionEvent) => {
+      setOnAir((current) => ({
+        sessionId,
+        question: questionOnAirAfter(current.sessionId === sessionId ? current.question : null, event),
+      }));
+    };
+    return followEvents<QuestionEvents>(sessionQuestionEventsUrl(sessionId), {
+      snapshot: (data) => {
+        apply({ name: "snapshot", data });
+      },
+      question: (data) => {
+        apply({ name: "question", data });
+      },
+      removed: (data) => {
+        apply({ name: "removed", data });
+      },
+    });
+  }, [sessionId]);
+  return onAir.sessionId === sessionId ? onAir.question : null;
+}
