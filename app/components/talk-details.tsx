@@ -114,7 +114,11 @@ export function TalkDetails(props: TalkDetailsProps) {
           <div className="mt-6 flex flex-wrap gap-3">
             {/* A plain link to the video's page: nothing loads from the video host until the visitor asks. */}
             {recording ? <ButtonLink href={recording}>Watch the recording</ButtonLink> : null}
-            {onAir ? <ButtonLink href={props.stage}>Watch live</ButtonLink> : null}
+            {onAir ? (
+              <ButtonLink href={props.stage} reloadDocument>
+                Watch live
+              </ButtonLink>
+            ) : null}
             <ButtonLink href={content.event.links.register}>Register Now</ButtonLink>
             <CalendarLink href={props.calendarPath}>Add to calendar</CalendarLink>
           </div>

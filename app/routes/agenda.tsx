@@ -60,7 +60,11 @@ export default function Agenda() {
           ) : null}
           <div className="flex flex-wrap gap-3">
             <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
-            {phase === "live" ? <ButtonLink href={livePath}>Watch live</ButtonLink> : null}
+            {phase === "live" ? (
+              <ButtonLink href={livePath} reloadDocument>
+                Watch live
+              </ButtonLink>
+            ) : null}
             {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
             <MyScheduleLink className="inline-flex min-h-12 items-center rounded-full px-4 font-semibold text-sky underline underline-offset-4 hover:text-white" />
           </div>

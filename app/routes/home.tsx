@@ -72,7 +72,13 @@ export default function Home() {
               </div>
             </PhaseCard>
             <PhaseCard shownIn="live" phase={phase} words={event.live}>
-              <CardActions main={<ButtonLink href={livePath}>Watch live</ButtonLink>} />
+              <CardActions
+                main={
+                  <ButtonLink href={livePath} reloadDocument>
+                    Watch live
+                  </ButtonLink>
+                }
+              />
             </PhaseCard>
             {/* Between two days nothing is live: the next day, when it starts, and its programme (decision 043). */}
             <div {...phaseOnly(["between"], phase)}>

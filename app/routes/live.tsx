@@ -54,12 +54,12 @@ export default function Live({ loaderData }: Route.ComponentProps) {
 /** The instant the stage shows: every second while the edition is live, every minute (the countdown's unit) else. */
 function useStageClock(): { now: Date; phase: EditionPhase } {
   const time = useClock((instant) =>
-    editionPhase(instant, content.eventSpan) === "live"
+    editionPhase(instant, content.onAirSpans) === "live"
       ? instant.getTime()
       : Math.floor(instant.getTime() / 60_000) * 60_000,
   );
   const now = new Date(time);
-  return { now, phase: editionPhase(now, content.eventSpan) };
+  return { now, phase: editionPhase(now, content.onAirSpans) };
 }
 
 function StageHeader({ title, room }: { title: string; room: string | null }) {
@@ -100,7 +100,9 @@ function Stage({ room, stream }: { room: { id: string; name: string } | null; st
       ? `Starts ${formatLongDate(first.start, zone.timeZone)}, ${formatClock(first.start, zone.timeZone)} ${zone.label}`
       : phase === "over"
         ? "The stream has ended"
-        : (current?.title ?? "Live stream");
+        : phase === "between" && later
+          ? `Back ${formatLongDate(later.start, zone.timeZone)}, ${formatClock(later.start, zone.timeZone)} ${zone.label}`
+          : (current?.title ?? "Live stream");
   const settings = content.event.questions;
   const window = current && takesQuestions(current.type, settings) ? questionWindowOf(current, settings) : null;
 

@@ -11,14 +11,19 @@ interface ButtonLinkProps {
   /** A site path (client-side navigation) or an https URL (opens in a new tab). */
   href: string;
   variant?: keyof typeof styles;
+  /**
+   * Load the page afresh rather than navigate within the app: a stage must be loaded as a document, or the page
+   * before keeps its security policy, which admits no stream (decision 041).
+   */
+  reloadDocument?: boolean;
   children: ReactNode;
 }
 
 /** A link that looks like a button: the site's calls to action. */
-export function ButtonLink({ href, variant = "primary", children }: ButtonLinkProps) {
+export function ButtonLink({ href, variant = "primary", reloadDocument = false, children }: ButtonLinkProps) {
   const className = `inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-7 py-3 text-base font-semibold transition-colors ${styles[variant]}`;
   return href.startsWith("/") ? (
-    <Link to={href} className={className}>
+    <Link to={href} reloadDocument={reloadDocument} className={className}>
       {children}
     </Link>
   ) : (
