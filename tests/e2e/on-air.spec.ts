@@ -14,7 +14,6 @@ import { at, betweenDays, editionMoments } from "./moments";
 const { event } = edition;
 const [firstDay, secondDay] = onAirSpans;
 
-
 const within = (instant: string, span: { start: string; end: string } | undefined) =>
   span !== undefined && Date.parse(span.start) <= Date.parse(instant) && Date.parse(instant) < Date.parse(span.end);
 
