@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { nextDayWords } from "../../app/lib/next-day";
 import { dayAnchor } from "../../app/lib/programme";
-import { livePath, stagePath } from "../../app/lib/stage";
+import { livePath, stagePath, streamSources } from "../../app/lib/stage";
 import { zonedDate } from "../../app/lib/time";
 import { expect, menuButton, test, waitForHydration } from "./fixtures";
 import { at, betweenDays, editionMoments } from "./moments";
@@ -48,6 +48,29 @@ test.describe("While a day is on air, Watch live leads to the site's stage", () 
     await page.goto(at("/agenda", editionMoments.live));
     await waitForHydration(page);
     await expectStageLink(watchLive(page.getByRole("main").locator("header")), livePath);
+  });
+
+  test("following it from the agenda or a talk page loads the stage as a page, under the stage's own policy", async ({
+    page,
+  }) => {
+    const sources = streamSources(edition.stage);
+    test.skip(sources.frame.length + sources.media.length === 0, "an edition that names no stream has one policy");
+    // A navigation within the app would keep the page before's policy, which admits no player and no stream.
+    const policy = () => page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+    const talk = talkOn(onAirSpans.find((span) => within(editionMoments.live, span)));
+    for (const [path, scope] of [
+      ["/agenda", (p: Page) => p.getByRole("main").locator("header")],
+      [talk!.path, (p: Page) => p.getByRole("complementary", { name: "When and where" })],
+    ] as const) {
+      await page.goto(at(path, editionMoments.live));
+      await waitForHydration(page);
+      expect(await policy(), path).not.toMatch(/frame-src|media-src/);
+      const loaded = page.waitForEvent("load");
+      await watchLive(scope(page)).click();
+      await loaded;
+      await expect(page).toHaveURL(new RegExp(`${path === "/agenda" ? livePath : talk!.stage}$`));
+      expect(await policy(), `the stage reached from ${path}`).toMatch(/frame-src|media-src/);
+    }
   });
 
   test.describe("in the narrow menu", () => {
