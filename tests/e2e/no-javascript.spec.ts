@@ -12,6 +12,7 @@ import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../server/start-command";
 import { expect, expectLogosShown, menuButton, sponsorSection, sweepTimeout, test } from "./fixtures";
+import { overlayPaths } from "../../app/lib/overlay";
 
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
@@ -189,8 +190,8 @@ test("Without JavaScript every page's footer offers the way out to the event of 
       action,
     ]);
   }
-  // Only the stream's full-screen overlays go without the site's frame.
-  expect(withoutFooter).toEqual(["/countdown", "/brb"]);
+  // Only the stream's full-screen screens and overlays go without the site's frame.
+  expect(withoutFooter.sort()).toEqual(["/countdown", "/brb", ...Object.values(overlayPaths)].sort());
 });
 
 test("Without JavaScript the skip link still moves focus to the content", async ({ page }) => {

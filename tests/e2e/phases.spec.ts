@@ -7,6 +7,7 @@ import { livePath } from "../../app/lib/stage";
 import { formatClock } from "../../app/lib/time";
 import { axeViolations, expect, menuButton, sweepTimeout, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
+import { overlayPaths } from "../../app/lib/overlay";
 
 // The site follows the edition's clock: before the day it asks visitors to register, during it sends them to the
 // stream, after it to the recordings. Each phase is previewed with ?now= at an instant of the edition under test,
@@ -216,8 +217,8 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
       }
       await expect(footer(page).getByRole("link", { name: eventActions.upcoming.name }), path).toBeVisible();
     }
-    // Only the stream's full-screen overlays go without the site's frame.
-    expect(withoutFooter).toEqual(["/countdown", "/brb"]);
+    // Only the stream's full-screen screens and overlays go without the site's frame.
+    expect(withoutFooter.sort()).toEqual(["/countdown", "/brb", ...Object.values(overlayPaths)].sort());
   });
 });
 
