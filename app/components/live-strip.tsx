@@ -8,6 +8,7 @@ import { programmeDays } from "../lib/programme";
 import { livePath } from "../lib/stage";
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/time";
+import { SessionProgress } from "./session-progress";
 
 // Each programme day's sessions, worked out once: the clock asks every second whether one of them is on.
 const days = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);
@@ -74,16 +75,7 @@ function OneStream({ status, zone }: { status: LiveStatus<AgendaSlot> | null; zo
             </span>
             <span className="shrink-0 font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
           </p>
-          <div
-            role="progressbar"
-            aria-label="Session progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.floor(current.progress)}
-            className="my-1.5 h-1.5 overflow-hidden rounded-full bg-white/15"
-          >
-            <div className="h-full bg-electric" style={{ width: `${current.progress.toFixed(2)}%` }} />
-          </div>
+          <SessionProgress progress={current.progress} className="my-1.5" />
         </>
       ) : null}
       {next ? (

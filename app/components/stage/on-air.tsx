@@ -4,6 +4,7 @@ import type { LiveStatus } from "../../lib/live";
 import type { DisplayZone } from "../../lib/display-zone";
 import { talkPathOf } from "../../lib/talk-paths";
 import { formatClock, formatLongDate } from "../../lib/time";
+import { SessionProgress } from "../session-progress";
 
 /** A session's title, linking to its talk page when it has one (a break has none). */
 export function SessionTitle({ session }: { session: AgendaSlot }) {
@@ -53,16 +54,7 @@ export function OnAir({
             <SessionTitle session={current.session} />
           </p>
           <Speakers session={current.session} />
-          <div
-            role="progressbar"
-            aria-label="Session progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.floor(current.progress)}
-            className="h-1.5 overflow-hidden rounded-full bg-white/15"
-          >
-            <div className="h-full bg-electric" style={{ width: `${current.progress.toFixed(2)}%` }} />
-          </div>
+          <SessionProgress progress={current.progress} />
         </div>
       ) : (
         <p className="text-lg text-white/85">Nothing is on air on this stage right now.</p>
