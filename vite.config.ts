@@ -133,6 +133,15 @@ export default defineConfig({
               minShareCount: 4,
               priority: 1,
             },
+            // What the stage and the overlays share to follow the API live (the event streams, the retried reads,
+            // the demo vote's top): one file, rather than three of a few hundred bytes each, every one with its own
+            // compression overhead on the stage's first load (decision 046).
+            {
+              name: "live-parts",
+              test: /[\\/]app[\\/]lib[\\/](event-stream|use-retried-json|use-top-demos)\.ts$/,
+              minShareCount: 2,
+              priority: 1,
+            },
           ],
         },
       },

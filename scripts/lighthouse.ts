@@ -126,7 +126,12 @@ function calibratedSlowdown(benchmarkIndex: number): number {
  */
 async function audit(origin: string, chromePort: number, pagePath: string, formFactor: FormFactor): Promise<Row> {
   const folder = await mkdtemp(path.join(tmpdir(), "glosaic-lighthouse-"));
-  const flags = { port: chromePort, output: "json" as const, logLevel: "error" as const, onlyCategories: [...categories] };
+  const flags = {
+    port: chromePort,
+    output: "json" as const,
+    logLevel: "error" as const,
+    onlyCategories: [...categories],
+  };
   const config = formFactor === "desktop" ? desktopConfig : undefined;
   const url = `${origin}${pagePath}`;
   let result: Awaited<ReturnType<typeof lighthouse>>;

@@ -18,7 +18,9 @@
  *
  * `npm run screens -- --overlays` starts our server with voting and questions open, pins a question on air, and
  * photographs the stream's overlays in their 1920x1080 frame, each as the streaming tool gets it (transparent) and
- * over a checkerboard that shows where it is: reports/screens/overlays/<edition>-<overlay>[-checkerboard].png.
+ * over a checkerboard that shows where it is: reports/screens/overlays/<edition>-<overlay>[-checkerboard].png; and
+ * the stage of the pinned question's room at that session, with the vote's top three, at 390 and 1440 px:
+ * reports/screens/overlays/<edition>-stage-<width>.png.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
@@ -34,7 +36,8 @@ import {
   type ModerationAction,
 } from "../app/lib/questions";
 import { overlayFrame, overlayPaths } from "../app/lib/overlay";
-import { edition, editionId } from "../content";
+import { stagePath } from "../app/lib/stage";
+import { edition, editionId, type AgendaSlot } from "../content";
 import { at, betweenDays, editionMoments } from "../tests/e2e/moments";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
@@ -275,16 +278,7 @@ async function overlayScreens() {
   try {
     await mkdir(outDir, { recursive: true });
     const context = await browser.newContext({ baseURL: server.url, viewport: overlayFrame, reducedMotion: "reduce" });
-    const asked = await context.request.post(sessionQuestionsUrl(asking.id), {
-      headers: { origin: server.url },
-      data: { text: "How do you keep the model's answers reproducible between releases?", name: "Priya" },
-    });
-    if (asked.status() !== 201) throw new Error(`Asking answered ${String(asked.status())}`);
-    const pinned = await context.request.post(adminQuestionUrl(((await asked.json()) as AskedQuestion).id), {
-      headers: { authorization: `Bearer ${token}` },
-      data: { action: "pin" },
-    });
-    if (!pinned.ok()) throw new Error(`Pinning answered ${String(pinned.status())}`);
+    await askAndPin(context, server.url, token, asking.id);
     const shots = [
       {
         name: "lower-third",
@@ -308,7 +302,58 @@ async function overlayScreens() {
       });
       await page.screenshot({ path: path.join(outDir, `${editionId}-${shot.name}-checkerboard.png`) });
     }
-    console.log(`${String(shots.length * 2)} screenshots in ${path.relative(process.cwd(), outDir)}/`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  await stageScreens(asking, token);
+  console.log(`The overlays, each twice, and the stage at two widths in ${path.relative(process.cwd(), outDir)}/`);
+}
+
+/** Asks a question in the session and pins it on air, as the moderator does. */
+async function askAndPin(context: BrowserContext, origin: string, token: string, sessionId: string) {
+  const asked = await context.request.post(sessionQuestionsUrl(sessionId), {
+    headers: { origin },
+    data: { text: "How do you keep the model's answers reproducible between releases?", name: "Priya" },
+  });
+  if (asked.status() !== 201) throw new Error(`Asking answered ${String(asked.status())}`);
+  const pinned = await context.request.post(adminQuestionUrl(((await asked.json()) as AskedQuestion).id), {
+    headers: { authorization: `Bearer ${token}` },
+    data: { action: "pin" },
+  });
+  if (!pinned.ok()) throw new Error(`Pinning answered ${String(pinned.status())}`);
+}
+
+/**
+ * The stage of a session's room a minute into it (?now=), with its question on air and the vote's top three, at a
+ * phone's width and a laptop's. The page reads the vote's window on the clock it shows, so this server's window is
+ * set around that minute (the questions' stays around today: the server takes them on its own clock).
+ */
+async function stageScreens(asking: AgendaSlot, token: string) {
+  const minute = new Date(Date.parse(asking.start) + 60_000);
+  const day = 24 * 60 * 60 * 1000;
+  Object.assign(process.env, {
+    VOTING_OPENS: new Date(minute.getTime() - day).toISOString(),
+    VOTING_CLOSES: new Date(minute.getTime() + day).toISOString(),
+  });
+  const server = await startBuiltServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    for (const width of [390, 1440]) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width, height: 900 },
+        reducedMotion: "reduce",
+        colorScheme: "dark",
+      });
+      if (width === 390) await askAndPin(context, server.url, token, asking.id);
+      const page = await context.newPage();
+      await page.goto(at(stagePath(asking.room), minute.toISOString()));
+      await page.getByRole("region", { name: /^Demo voting/ }).waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: path.join(outDir, `${editionId}-stage-${String(width)}.png`), fullPage: true });
+      await context.close();
+    }
   } finally {
     await browser.close();
     server.stop();

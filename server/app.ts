@@ -2,7 +2,7 @@ import { METHODS, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { edition, type Demo, type Edition } from "../content";
-import { presenterFor } from "../app/lib/leaderboard";
+import { presenterFor } from "../app/lib/ranking";
 import { redirects } from "../app/lib/site-paths";
 import type { QuestionWindowOverride } from "../app/lib/questions";
 import {

@@ -1,5 +1,5 @@
 import type { Demo, Speaker } from "../../content";
-import { placeholderPortrait } from "../../content/placeholder-portrait";
+import { presenterFor, ranked, type Presenter } from "./ranking";
 
 /** The server demo record of spec §3, as GET /api/demos sends it. */
 export interface ServerDemo {
@@ -9,12 +9,6 @@ export interface ServerDemo {
   presenterId: string;
   votes: number;
   tags: string[];
-}
-
-export interface Presenter {
-  name: string;
-  title: string;
-  portrait: string;
 }
 
 /** A demo as the leaderboard shows it. */
@@ -29,25 +23,6 @@ export interface LeaderboardDemo {
   presenter: Presenter;
   /** From the local catalogue; null for a demo the catalogue does not know. */
   projectUrl: string | null;
-}
-
-/**
- * A known presenter, or (spec §3) the id as name, the title "Presenter" and the placeholder portrait; a known
- * presenter without a title (an imported speaker) is a "Presenter" too.
- */
-export function presenterFor(id: string, speakerById: (id: string) => Speaker | undefined): Presenter {
-  const speaker = speakerById(id);
-  return speaker
-    ? { name: speaker.name, title: speaker.title ?? "Presenter", portrait: speaker.portrait }
-    : { name: id, title: "Presenter", portrait: placeholderPortrait };
-}
-
-/**
- * Most votes first; equal counts keep the order they came in (the catalogue's), so ranks never shuffle between
- * renders. The one ranking: the leaderboard's, and the organisers' results (server/api/admin.ts).
- */
-export function ranked<Demo extends { votes: number }>(demos: readonly Demo[]): (Demo & { rank: number })[] {
-  return [...demos].sort((a, b) => b.votes - a.votes).map((demo, index) => ({ ...demo, rank: index + 1 }));
 }
 
 /** The leaderboard from the server's records, with presenters resolved and project links from the catalogue. */

@@ -69,3 +69,6 @@ export function stageStatus<T extends Timed & { room?: string | undefined }>(
   const [status] = roomsLive(now, day, [{ id: room }]);
   return status ? { current: status.current, next: status.next } : null;
 }
+
+/** How many demos the stage shows while the vote is open: the podium; the whole board is a link away. */
+export const stageTopDemos = 3;

@@ -5,6 +5,7 @@ import { QuestionsSection } from "../components/questions/questions-section";
 import { OnAir } from "../components/stage/on-air";
 import { StagePlayer } from "../components/stage/stage-player";
 import { StageProgramme, StageRecordings, StartCountdown } from "../components/stage/stage-programme";
+import { StageTopDemos } from "../components/stage/stage-top-demos";
 import { GradientBlobs } from "../components/gradient-blobs";
 import { useClock } from "../lib/clock";
 import { useDisplayZone } from "../lib/display-zone";
@@ -15,6 +16,7 @@ import { questionWindowOf, takesQuestions } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
 import { formatClock, formatLongDate } from "../lib/time";
+import { useVotingOpen } from "../lib/use-top-demos";
 import type { Route } from "./+types/live";
 
 // Each programme day's sessions, worked out once: the clock asks every second what is on.
@@ -32,6 +34,8 @@ export function loader({ request }: Route.LoaderArgs) {
     room: room ? { id: room.id, name: room.name } : null,
     rooms: overview ? content.rooms.map(({ id, name }) => ({ id, name })) : null,
     stream: streamOf(content.stage, room?.id) ?? null,
+    // Whether there is a demo vote to show: a flag, so that the page does not carry the demos' catalogue.
+    hasDemos: content.demos.length > 0,
   };
 }
 
@@ -47,8 +51,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Live({ loaderData }: Route.ComponentProps) {
-  const { room, rooms, stream } = loaderData;
-  return rooms ? <RoomOverview rooms={rooms} /> : <Stage room={room} stream={stream ?? undefined} />;
+  const { room, rooms, stream, hasDemos } = loaderData;
+  return rooms ? (
+    <RoomOverview rooms={rooms} />
+  ) : (
+    <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} />
+  );
 }
 
 /** The instant the stage shows: every second while the edition is live, every minute (the countdown's unit) else. */
@@ -84,9 +92,18 @@ function StageHeader({ title, room }: { title: string; room: string | null }) {
 }
 
 /**
- * One stage: the stream, now and next there, and the session's questions. Before the edition, the countdown and the stage's programme; after it, the recordings.
+ * One stage: the stream, now and next there, the session's questions and, while the demo vote is open, its top
+ * three. Before the edition, the countdown and the stage's programme; after it, the recordings.
  */
-function Stage({ room, stream }: { room: { id: string; name: string } | null; stream: Stream | undefined }) {
+function Stage({
+  room,
+  stream,
+  hasDemos,
+}: {
+  room: { id: string; name: string } | null;
+  stream: Stream | undefined;
+  hasDemos: boolean;
+}) {
   const { now, phase } = useStageClock();
   const zone = useDisplayZone();
   const sessions = sessionsOn(content.agenda, room?.id);
@@ -105,13 +122,17 @@ function Stage({ room, stream }: { room: { id: string; name: string } | null; st
           : (current?.title ?? "Live stream");
   const settings = content.event.questions;
   const window = current && takesQuestions(current.type, settings) ? questionWindowOf(current, settings) : null;
+  const votingOpen = useVotingOpen(hasDemos);
 
   return (
     <>
       <StageHeader title={room ? room.name : "Live"} room={room?.id ?? null} />
       <div className="mx-auto grid max-w-6xl gap-8 px-6 py-8 lg:grid-cols-[1fr_20rem]">
         <StagePlayer stream={stream} label={label} caption={caption} />
-        <aside aria-label="On this stage" className="h-fit rounded-3xl border border-line bg-panel p-6">
+        <aside
+          aria-label="On this stage"
+          className="flex h-fit flex-col gap-5 rounded-3xl border border-line bg-panel p-6"
+        >
           {phase === "upcoming" && first ? (
             <StartCountdown now={now} start={first.start} />
           ) : phase === "over" ? (
@@ -119,6 +140,7 @@ function Stage({ room, stream }: { room: { id: string; name: string } | null; st
           ) : (
             <OnAir status={status} later={later} zone={zone} />
           )}
+          {votingOpen ? <StageTopDemos /> : null}
         </aside>
       </div>
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 pb-16">

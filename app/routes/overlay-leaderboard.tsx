@@ -1,23 +1,12 @@
-import { useEffect, useMemo, useState } from "react";
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
-import { useClock } from "../lib/clock";
-import { followEvents } from "../lib/event-stream";
-import { leaderboardFromServer, type ServerDemo } from "../lib/leaderboard";
+import { presenterFor } from "../lib/ranking";
 import { speakerById } from "../lib/lookups";
 import { overlayLeaveMs, overlayPaths, overlayTopDemos, type OverlayOptions } from "../lib/overlay";
-import {
-  demoEventsPath,
-  demosUrl,
-  votingPhase,
-  votingUrl,
-  votingWindowOf,
-  type VotingWindowRecord,
-} from "../lib/server-contract";
 import { pageMeta, titled } from "../lib/seo";
 import { useOverlayOptions } from "../lib/use-overlay-options";
 import { usePresence } from "../lib/use-presence";
-import { useRetriedJson } from "../lib/use-retried-json";
+import { useTopDemos, useVotingOpen } from "../lib/use-top-demos";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/overlay-leaderboard";
 
@@ -39,13 +28,10 @@ const votingPage = (() => {
 
 /**
  * The top demos while voting is open, their counts following the votes live, and nothing while voting is closed.
- * The window is the server's (GET /api/voting: an organiser may have moved it), the edition's until it answers.
  */
 export default function LeaderboardOverlay() {
   const options = useOverlayOptions();
-  const served = useRetriedJson<VotingWindowRecord>(options ? votingUrl : null);
-  const window = useMemo(() => votingWindowOf(served ?? content.event.voting), [served]);
-  const open = useClock((now) => options !== null && votingPhase(now, window) === "open");
+  const open = useVotingOpen(options !== null);
   const { shown, leaving } = usePresence(open ? "open" : "", open, options?.motion ? overlayLeaveMs : 0);
 
   return (
@@ -55,44 +41,10 @@ export default function LeaderboardOverlay() {
   );
 }
 
-/**
- * The list (GET /api/demos), then every count as the demo stream says it. The stream's counts are kept apart from
- * the list, so that a snapshot that arrives before the list, or a list read before the last vote, shows the latest.
- * The stream's `closed` (the server's window ended) takes the graphic off.
- */
+/** The graphic: the top demos as the votes stand, until the server's window ends. */
 function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: boolean }) {
-  const [closed, setClosed] = useState(false);
-  const list = useRetriedJson<ServerDemo[]>(closed ? null : demosUrl);
-  const [counts, setCounts] = useState<Record<string, number>>({});
-  useEffect(
-    () =>
-      followEvents<{ snapshot: Record<string, number>; counts: Record<string, number>; closed: unknown }>(
-        demoEventsPath,
-        {
-          snapshot: setCounts,
-          counts: (changed) => {
-            setCounts((current) => ({ ...current, ...changed }));
-          },
-          closed: () => {
-            setClosed(true);
-          },
-        },
-        "closed",
-      ),
-    [],
-  );
-  const top = useMemo(
-    () =>
-      list
-        ? leaderboardFromServer(
-            list.map((demo) => ({ ...demo, votes: counts[demo.id] ?? demo.votes })),
-            content.demos,
-            speakerById,
-          ).slice(0, overlayTopDemos)
-        : [],
-    [list, counts],
-  );
-  if (closed || top.length === 0) return null;
+  const top = useTopDemos(overlayTopDemos);
+  if (top.length === 0) return null;
 
   return (
     <section
@@ -113,7 +65,9 @@ function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: bool
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-display text-[32px] leading-tight font-bold">{demo.title}</span>
-                <span className="block truncate text-[24px] text-muted">{demo.presenter.name}</span>
+                <span className="block truncate text-[24px] text-muted">
+                  {presenterFor(demo.presenterId, speakerById).name}
+                </span>
               </span>
               <span className="shrink-0 text-right font-display text-[36px] font-bold tabular-nums">
                 {demo.votes}

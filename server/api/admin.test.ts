@@ -5,7 +5,7 @@ import SQLite from "better-sqlite3";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { presenterFor } from "../../app/lib/leaderboard";
+import { presenterFor } from "../../app/lib/ranking";
 import { openSqliteStore } from "../store/sqlite";
 import { testEdition } from "../test-support/databases";
 import { appHarness, duringVoting, type App } from "../test-support/app-harness";

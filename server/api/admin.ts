@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Demo } from "../../content";
-import { ranked } from "../../app/lib/leaderboard";
+import { ranked } from "../../app/lib/ranking";
 import type { StoredVote, VoteStore } from "../store";
 import { requireBearer } from "./bearer-token";
 import { limitedBy, type RateLimiter } from "./rate-limit";

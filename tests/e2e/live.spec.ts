@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { programmeDays } from "../../app/lib/programme";
-import { playerUrl, sessionsOn, stagePath, streamOf } from "../../app/lib/stage";
+import { voteUrl } from "../../app/lib/demo-api";
+import { playerUrl, sessionsOn, stagePath, stageTopDemos, streamOf } from "../../app/lib/stage";
 import { speakersByIds } from "../../app/lib/lookups";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
-import { mainPort } from "./servers";
+import { mainPort, votingOpenURL } from "./servers";
 
 // The stage (issue 30): /live, and a page per room for an edition with rooms. Expected values come from the edition
 // under test: its rooms, its streams (stage.json) and its agenda.
@@ -185,4 +186,45 @@ test("An unknown room is the not-found page, with a 404", async ({ page }) => {
   const response = await page.goto(stagePath("no-such-room"));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+});
+
+test.describe("While the demo vote is open", () => {
+  test.use({ baseURL: votingOpenURL });
+
+  test("the stage shows the top demos beside the stream and follows a vote", async ({ page, request }) => {
+    test.skip(edition.demos.length === 0, "the edition has no demos");
+    const [first] = stages;
+    await page.goto(first!.path);
+    await waitForHydration(page);
+    const top = page
+      .getByRole("complementary", { name: "On this stage" })
+      .getByRole("region", { name: /^Demo voting: top \d+$/ });
+    const rows = top.getByRole("listitem");
+    await expect(rows).toHaveCount(Math.min(stageTopDemos, edition.demos.length));
+    await expect(top.getByRole("link", { name: "Vote for your favourite demo" })).toHaveAttribute(
+      "href",
+      "/demo-voting",
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A vote for the demo ranked first, from a visitor of its own; other tests may vote too, so the count rises.
+    const id = (await rows.first().getAttribute("data-id")) ?? "";
+    const row = top.locator(`li[data-id="${id}"]`);
+    const count = async () => Number.parseInt(/(\d+) votes$/.exec((await row.textContent()) ?? "")?.[1] ?? "", 10);
+    const before = await count();
+    expect(before).toBeGreaterThanOrEqual(0);
+    const vote = await request.post(votingOpenURL + voteUrl(id), { headers: { origin: votingOpenURL } });
+    expect(vote.status()).toBe(201);
+    await expect.poll(count).toBeGreaterThan(before);
+  });
+});
+
+test("While the vote is closed, the stage shows no leaderboard", async ({ page }) => {
+  const [first] = stages;
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/voting"));
+  await page.goto(first!.path);
+  await waitForHydration(page);
+  if (edition.demos.length > 0) await answered;
+  await expect(page.getByRole("complementary", { name: "On this stage" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Demo voting/ })).toHaveCount(0);
 });

@@ -1,0 +1,30 @@
+import type { Speaker } from "../../content";
+import { placeholderPortrait } from "../../content/placeholder-portrait";
+
+// The ranking and the presenter of a demo, apart from the rest of the leaderboard's module: the stage's top three
+// and the overlay need only these, and a page carries every module it imports whole (decision 046).
+
+export interface Presenter {
+  name: string;
+  title: string;
+  portrait: string;
+}
+
+/**
+ * A known presenter, or (spec §3) the id as name, the title "Presenter" and the placeholder portrait; a known
+ * presenter without a title (an imported speaker) is a "Presenter" too.
+ */
+export function presenterFor(id: string, speakerById: (id: string) => Speaker | undefined): Presenter {
+  const speaker = speakerById(id);
+  return speaker
+    ? { name: speaker.name, title: speaker.title ?? "Presenter", portrait: speaker.portrait }
+    : { name: id, title: "Presenter", portrait: placeholderPortrait };
+}
+
+/**
+ * Most votes first; equal counts keep the order they came in (the catalogue's), so ranks never shuffle between
+ * renders. The one ranking: the leaderboard's, and the organisers' results (server/api/admin.ts).
+ */
+export function ranked<Demo extends { votes: number }>(demos: readonly Demo[]): (Demo & { rank: number })[] {
+  return [...demos].sort((a, b) => b.votes - a.votes).map((demo, index) => ({ ...demo, rank: index + 1 }));
+}
