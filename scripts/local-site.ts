@@ -18,18 +18,51 @@ export const chromiumArgs = [
   "--no-first-run",
 ];
 
-/** Our server on the build, on a free local port, with a vote store of its own that is removed afterwards. */
-export async function startBuiltServer(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const database = path.join(tmpdir(), `glosaic-local-${String(port)}.sqlite`);
+/** A server started by `startBuiltServer`. */
+export interface BuiltServer {
+  url: string;
+  port: number;
+  /** Stops the server and removes its store (unless the caller named it). */
+  stop: () => void;
+  /** Stops the server and resolves once the process has gone, its port free again; the store stays. */
+  stopForRestart: () => Promise<void>;
+}
+
+/**
+ * Our server on the build, on a free local port, with a vote store of its own that is removed afterwards. A test
+ * that restarts the server names the port and the store (`at`), so that the second server takes the first's place
+ * with its questions and votes, and `env` adds the server's settings (QUESTIONS_OPENS, MODERATOR_TOKEN ...).
+ */
+export async function startBuiltServer(
+  options: { at?: { port: number; database: string }; env?: Record<string, string> } = {},
+): Promise<BuiltServer> {
+  const port = options.at?.port ?? (await freePort());
+  const database = options.at?.database ?? path.join(tmpdir(), `glosaic-local-${String(port)}.sqlite`);
   const child: ChildProcess = spawn(process.execPath, serverArgs, {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATABASE_PATH: database },
+    env: {
+      ...process.env,
+      ...options.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATABASE_PATH: database,
+    },
     stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => {
+    child.once("exit", () => {
+      resolve();
+    });
   });
   const url = `http://127.0.0.1:${String(port)}`;
   const stop = () => {
     child.kill("SIGTERM");
+    if (options.at) return;
     for (const file of [database, `${database}-wal`, `${database}-shm`]) void rm(file, { force: true });
+  };
+  const stopForRestart = async () => {
+    child.kill("SIGTERM");
+    await exited;
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -38,7 +71,7 @@ export async function startBuiltServer(): Promise<{ url: string; stop: () => voi
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { url, stop };
+    if (healthy) return { url, port, stop, stopForRestart };
     if (Date.now() > deadline) {
       stop();
       throw new Error(`The server did not answer on ${url} within 60 s`);
@@ -47,7 +80,8 @@ export async function startBuiltServer(): Promise<{ url: string; stop: () => voi
   }
 }
 
-function freePort(): Promise<number> {
+/** A port no one listens on now, from the system. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -1,3 +1,6 @@
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { edition } from "../../content";
 import { voteUrl } from "../../app/lib/demo-api";
@@ -7,8 +10,9 @@ import { demoEventsPath, demosUrl } from "../../app/lib/server-contract";
 import { expect, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 import { alphaAt } from "./png-alpha";
-import { moderate, moderation, questionTalk, uniqueQuestion } from "./questions-support";
+import { moderate, moderation, moderatorToken, questionTalk, uniqueQuestion } from "./questions-support";
 import { votingOpenURL } from "./servers";
+import { freePort, startBuiltServer } from "../../scripts/local-site";
 
 // The stream's overlays (issue 30, docs/decisions/042), in the streaming tool's frame. The lower third runs on the
 // edition as shipped, at `?now=` moments of its programme; the question and the leaderboard against the second
@@ -233,4 +237,66 @@ test("The leaderboard overlay shows nothing while voting is closed", async ({ pa
   await expect(graphic(page)).toHaveCount(0);
   const png = await page.screenshot({ omitBackground: true });
   expect(alphaAt(png, overlayFrame.width / 2, overlayFrame.height / 2)).toBe(0);
+});
+
+test.describe("when its server restarts", () => {
+  // While the server is away, the browser reports the stream's failed reconnections; the page itself logs nothing.
+  test.use({
+    expectedConsole: /^(Failed to load resource: net::ERR_CONNECTION_REFUSED|EventSource's response has a status)/,
+  });
+
+  test("the question overlay comes back by itself, shows no error, and follows the pins made after", async ({
+    page,
+    request,
+  }) => {
+    // A server of this test's own, on a port and store it names, so that it can be stopped and started again.
+    const day = 24 * 60 * 60 * second;
+    const env = {
+      QUESTIONS_OPENS: new Date(Date.now() - day).toISOString(),
+      QUESTIONS_CLOSES: new Date(Date.now() + day).toISOString(),
+      MODERATOR_TOKEN: moderatorToken,
+    };
+    const port = await freePort();
+    const at = {
+      port,
+      database: path.join(
+        tmpdir(),
+        `glosaic-e2e-restart-${String(process.getuid?.() ?? "user")}-${String(port)}.sqlite`,
+      ),
+    };
+    const removeStore = () =>
+      Promise.all(["", "-wal", "-shm"].map((suffix) => rm(at.database + suffix, { force: true })));
+    await removeStore();
+    let server = await startBuiltServer({ at, env });
+    try {
+      const { slot } = questionTalk(2);
+      const askedOn = async (text: string) => {
+        const response = await request.post(server.url + sessionQuestionsUrl(slot.id), {
+          headers: { origin: server.url },
+          data: { text },
+        });
+        expect(response.status()).toBe(201);
+        const { id } = (await response.json()) as AskedQuestion;
+        if (moderation === "pre") await moderate(request, id, "approve", undefined, server.url);
+        return id;
+      };
+      const before = uniqueQuestion("Asked before the restart");
+      const first = await askedOn(before);
+      await openOverlay(page, `${server.url}${overlayPaths.question}?session=${slot.id}`);
+      await moderate(request, first, "pin", undefined, server.url);
+      await expect(graphic(page)).toContainText(before, { timeout: 5 * second });
+
+      await server.stopForRestart();
+      server = await startBuiltServer({ at, env });
+      await moderate(request, first, "unpin", undefined, server.url);
+      const after = uniqueQuestion("Asked after the restart");
+      await moderate(request, await askedOn(after), "pin", undefined, server.url);
+      // The overlay's stream, refused while the server was away, is opened again within its longest wait (30 s).
+      await expect(graphic(page)).toContainText(after, { timeout: 35 * second });
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    } finally {
+      server.stop();
+      await removeStore();
+    }
+  });
 });

@@ -76,9 +76,18 @@ export async function questionId(page: Page, sessionId: string, text: string): P
   return found.id;
 }
 
-/** A moderator's action through the API (setting the scene; the moderator's page is tested in moderate.spec.ts). */
-export async function moderate(request: APIRequestContext, id: string, action: ModerationAction, reason?: string) {
-  const response = await request.post(votingOpenURL + adminQuestionUrl(id), {
+/**
+ * A moderator's action through the API (setting the scene; the moderator's page is tested in moderate.spec.ts), on
+ * the second server unless the test runs one of its own.
+ */
+export async function moderate(
+  request: APIRequestContext,
+  id: string,
+  action: ModerationAction,
+  reason?: string,
+  server = votingOpenURL,
+) {
+  const response = await request.post(server + adminQuestionUrl(id), {
     headers: { authorization: `Bearer ${moderatorToken}` },
     data: reason === undefined ? { action } : { action, reason },
   });
