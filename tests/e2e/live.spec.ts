@@ -221,10 +221,12 @@ test.describe("While the demo vote is open", () => {
 
 test("While the vote is closed, the stage shows no leaderboard", async ({ page }) => {
   const [first] = stages;
-  const answered = page.waitForResponse((response) => response.url().endsWith("/api/voting"));
+  // An edition without demos asks nothing of the vote.
+  const answered =
+    edition.demos.length > 0 ? page.waitForResponse((response) => response.url().endsWith("/api/voting")) : null;
   await page.goto(first!.path);
   await waitForHydration(page);
-  if (edition.demos.length > 0) await answered;
+  await answered;
   await expect(page.getByRole("complementary", { name: "On this stage" })).toBeVisible();
   await expect(page.getByRole("region", { name: /^Demo voting/ })).toHaveCount(0);
 });

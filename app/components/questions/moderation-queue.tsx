@@ -63,12 +63,28 @@ export function ModerationQueue({
   const [announcement, setAnnouncement] = useState("");
   // After an action the question may move to another list (a new element): focus follows it there, once drawn.
   const focusAfter = useRef<string | null>(null);
+  // Questions arriving live in the lists above the focused one move it on the screen: the page follows it, so that
+  // a moderator working by keyboard keeps it in sight. Only a move the moderator did not make by scrolling, and
+  // only what the browser's own scroll anchoring left undone (it keeps what is on screen still when it can).
+  const focusedAt = useRef<{ id: string; top: number; scrollY: number } | null>(null);
   useEffect(() => {
-    if (focusAfter.current === null) return;
-    const card = document.getElementById(`question-${focusAfter.current}`);
-    if (!card) return;
-    focusAfter.current = null;
-    card.focus();
+    const moved = focusAfter.current === null ? null : document.getElementById(`question-${focusAfter.current}`);
+    if (moved) {
+      focusAfter.current = null;
+      moved.focus();
+    }
+    // The question's card, or a control in it.
+    const focused = document.activeElement?.closest<HTMLElement>('[id^="question-"]');
+    if (!focused) {
+      focusedAt.current = null;
+      return;
+    }
+    const before = focusedAt.current;
+    const top = focused.getBoundingClientRect().top;
+    if (!moved && before?.id === focused.id && before.scrollY === window.scrollY && before.top !== top) {
+      window.scrollBy(0, top - before.top);
+    }
+    focusedAt.current = { id: focused.id, top: focused.getBoundingClientRect().top, scrollY: window.scrollY };
   });
 
   const act = async (question: ModeratedQuestion, action: ModerationAction, reason?: string) => {
