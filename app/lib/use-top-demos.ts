@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import * as content from "../../content";
 import { useClock } from "./clock";
 import { followEvents } from "./event-stream";
+import { previewInstant } from "./preview";
 import type { ServerDemo } from "./leaderboard";
 import { ranked } from "./ranking";
 import {
@@ -34,23 +35,24 @@ export function useTopDemos(limit: number): (ServerDemo & { rank: number })[] {
   const [closed, setClosed] = useState(false);
   const list = useRetriedJson<ServerDemo[]>(closed ? null : demosUrl);
   const [counts, setCounts] = useState<Record<string, number>>({});
-  useEffect(
-    () =>
-      followEvents<{ snapshot: Record<string, number>; counts: Record<string, number>; closed: unknown }>(
-        demoEventsPath,
-        {
-          snapshot: setCounts,
-          counts: (changed) => {
-            setCounts((current) => ({ ...current, ...changed }));
-          },
-          closed: () => {
-            setClosed(true);
-          },
+  useEffect(() => {
+    // A preview of another moment (?now=) is not the live day: the server's stream would refuse it (as the
+    // leaderboard's, use-live-counts.ts). The list shows the counts as they stand.
+    if (previewInstant(window.location.search)) return;
+    return followEvents<{ snapshot: Record<string, number>; counts: Record<string, number>; closed: unknown }>(
+      demoEventsPath,
+      {
+        snapshot: setCounts,
+        counts: (changed) => {
+          setCounts((current) => ({ ...current, ...changed }));
         },
-        "closed",
-      ),
-    [],
-  );
+        closed: () => {
+          setClosed(true);
+        },
+      },
+      "closed",
+    );
+  }, []);
   return useMemo(
     () =>
       list && !closed
