@@ -19,7 +19,7 @@
  * `npm run screens -- --overlays` starts our server with voting and questions open, pins a question on air, and
  * photographs the stream's overlays in their 1920x1080 frame, each as the streaming tool gets it (transparent) and
  * over a checkerboard that shows where it is: reports/screens/overlays/<edition>-<overlay>[-checkerboard].png; and
- * the stage of the pinned question's room at that session, with the vote's top three, at 390 and 1440 px:
+ * the stage of the pinned question's room at that session, at 390 and 1440 px:
  * reports/screens/overlays/<edition>-stage-<width>.png.
  */
 import { randomBytes } from "node:crypto";
@@ -37,7 +37,7 @@ import {
 } from "../app/lib/questions";
 import { overlayFrame, overlayPaths } from "../app/lib/overlay";
 import { stagePath } from "../app/lib/stage";
-import { edition, editionId, type AgendaSlot } from "../content";
+import { edition, editionId } from "../content";
 import { at, betweenDays, editionMoments } from "../tests/e2e/moments";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
@@ -302,11 +302,27 @@ async function overlayScreens() {
       });
       await page.screenshot({ path: path.join(outDir, `${editionId}-${shot.name}-checkerboard.png`) });
     }
+    // The stage of that session's room a minute into it (?now=), with its question on air, at a phone's width and
+    // a laptop's. A preview shows no vote: its counts are the live day's (live.spec tests the stage with them).
+    const minute = new Date(Date.parse(asking.start) + 60_000).toISOString();
+    for (const width of [390, 1440]) {
+      const visitor = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width, height: 900 },
+        reducedMotion: "reduce",
+        colorScheme: "dark",
+      });
+      const stage = await visitor.newPage();
+      await stage.goto(at(stagePath(asking.room), minute));
+      await stage.getByText("On air", { exact: true }).waitFor();
+      await stage.evaluate(() => document.fonts.ready);
+      await stage.screenshot({ path: path.join(outDir, `${editionId}-stage-${String(width)}.png`), fullPage: true });
+      await visitor.close();
+    }
   } finally {
     await browser.close();
     server.stop();
   }
-  await stageScreens(asking, token);
   console.log(`The overlays, each twice, and the stage at two widths in ${path.relative(process.cwd(), outDir)}/`);
 }
 
@@ -322,42 +338,6 @@ async function askAndPin(context: BrowserContext, origin: string, token: string,
     data: { action: "pin" },
   });
   if (!pinned.ok()) throw new Error(`Pinning answered ${String(pinned.status())}`);
-}
-
-/**
- * The stage of a session's room a minute into it (?now=), with its question on air and the vote's top three, at a
- * phone's width and a laptop's. The page reads the vote's window on the clock it shows, so this server's window is
- * set around that minute (the questions' stays around today: the server takes them on its own clock).
- */
-async function stageScreens(asking: AgendaSlot, token: string) {
-  const minute = new Date(Date.parse(asking.start) + 60_000);
-  const day = 24 * 60 * 60 * 1000;
-  Object.assign(process.env, {
-    VOTING_OPENS: new Date(minute.getTime() - day).toISOString(),
-    VOTING_CLOSES: new Date(minute.getTime() + day).toISOString(),
-  });
-  const server = await startBuiltServer();
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  try {
-    for (const width of [390, 1440]) {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: { width, height: 900 },
-        reducedMotion: "reduce",
-        colorScheme: "dark",
-      });
-      if (width === 390) await askAndPin(context, server.url, token, asking.id);
-      const page = await context.newPage();
-      await page.goto(at(stagePath(asking.room), minute.toISOString()));
-      await page.getByRole("region", { name: /^Demo voting/ }).waitFor();
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: path.join(outDir, `${editionId}-stage-${String(width)}.png`), fullPage: true });
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    server.stop();
-  }
 }
 
 /** The sitemap's pages under their paths on `base`, then every prerendered page the sitemap leaves out. */

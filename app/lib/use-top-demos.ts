@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from "react";
 import * as content from "../../content";
 import { useClock } from "./clock";
 import { followEvents } from "./event-stream";
-import { previewInstant } from "./preview";
 import type { ServerDemo } from "./leaderboard";
 import { ranked } from "./ranking";
 import {
@@ -35,24 +34,23 @@ export function useTopDemos(limit: number): (ServerDemo & { rank: number })[] {
   const [closed, setClosed] = useState(false);
   const list = useRetriedJson<ServerDemo[]>(closed ? null : demosUrl);
   const [counts, setCounts] = useState<Record<string, number>>({});
-  useEffect(() => {
-    // A preview of another moment (?now=) is not the live day: the server's stream would refuse it (as the
-    // leaderboard's, use-live-counts.ts). The list shows the counts as they stand.
-    if (previewInstant(window.location.search)) return;
-    return followEvents<{ snapshot: Record<string, number>; counts: Record<string, number>; closed: unknown }>(
-      demoEventsPath,
-      {
-        snapshot: setCounts,
-        counts: (changed) => {
-          setCounts((current) => ({ ...current, ...changed }));
+  useEffect(
+    () =>
+      followEvents<{ snapshot: Record<string, number>; counts: Record<string, number>; closed: unknown }>(
+        demoEventsPath,
+        {
+          snapshot: setCounts,
+          counts: (changed) => {
+            setCounts((current) => ({ ...current, ...changed }));
+          },
+          closed: () => {
+            setClosed(true);
+          },
         },
-        closed: () => {
-          setClosed(true);
-        },
-      },
-      "closed",
-    );
-  }, []);
+        "closed",
+      ),
+    [],
+  );
   return useMemo(
     () =>
       list && !closed

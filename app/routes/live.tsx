@@ -16,6 +16,8 @@ import { questionWindowOf, takesQuestions } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
 import { formatClock, formatLongDate } from "../lib/time";
+import { previewInstant } from "../lib/preview";
+import { useHydrated } from "../lib/use-hydrated";
 import { useVotingOpen } from "../lib/use-top-demos";
 import type { Route } from "./+types/live";
 
@@ -122,7 +124,10 @@ function Stage({
           : (current?.title ?? "Live stream");
   const settings = content.event.questions;
   const window = current && takesQuestions(current.type, settings) ? questionWindowOf(current, settings) : null;
-  const votingOpen = useVotingOpen(hasDemos);
+  // The vote's counts are the live day's: a preview of another moment (?now=) shows none (the server's stream would
+  // refuse it outside its real window).
+  const preview = useHydrated() && previewInstant(document.location.search) !== null;
+  const votingOpen = useVotingOpen(hasDemos) && !preview;
 
   return (
     <>

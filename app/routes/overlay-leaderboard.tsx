@@ -5,7 +5,9 @@ import { speakerById } from "../lib/lookups";
 import { overlayLeaveMs, overlayPaths, overlayTopDemos, type OverlayOptions } from "../lib/overlay";
 import { pageMeta, titled } from "../lib/seo";
 import { useOverlayOptions } from "../lib/use-overlay-options";
+import { previewInstant } from "../lib/preview";
 import { usePresence } from "../lib/use-presence";
+import { useHydrated } from "../lib/use-hydrated";
 import { useTopDemos, useVotingOpen } from "../lib/use-top-demos";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/overlay-leaderboard";
@@ -31,7 +33,10 @@ const votingPage = (() => {
  */
 export default function LeaderboardOverlay() {
   const options = useOverlayOptions();
-  const open = useVotingOpen(options !== null);
+  // The vote's counts are the live day's: a preview of another moment (?now=) shows none (the server's stream would
+  // refuse it outside its real window).
+  const preview = useHydrated() && previewInstant(window.location.search) !== null;
+  const open = useVotingOpen(options !== null) && !preview;
   const { shown, leaving } = usePresence(open ? "open" : "", open, options?.motion ? overlayLeaveMs : 0);
 
   return (
