@@ -18,7 +18,8 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  *
  * 1. The edition EDITION names (the reference edition when unset): its build, every test that takes its expected
  *    values from the edition, and the Lighthouse sample. On the reference edition, the spec's checks run here too.
- * 2. The same edition built as of three days before its first session (GLOSAIC_BUILT_AT), and the tests of what
+ * 2. The same edition built as of the instant before its day that the phase tests use (editionMomentsOf's
+ *    `upcoming`, from its own programme; GLOSAIC_BUILT_AT), and the tests of what
  *    its pages show without scripts: its own build shows today's phase, and an edition that is over would never
  *    be seen as built before its day, when no page may offer recordings (decision 036).
  * 3. When EDITION names another edition, the reference edition's build and the spec's exact checks
