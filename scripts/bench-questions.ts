@@ -7,6 +7,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import { edition } from "../content";
+import { serverArgs } from "../server/start-command";
 import { sessionQuestionsUrl, takesQuestions } from "../app/lib/questions";
 import {
   cpuSeconds,
@@ -54,6 +55,8 @@ const clientCount = Number(env.QBENCH_CLIENTS ?? 1000);
 const seconds = Number(env.QBENCH_SECONDS ?? 20);
 const parts = new Set((env.QBENCH_PARTS ?? "spread,one,reads,two-servers").split(","));
 const withPostgres = env.QBENCH_POSTGRES === "1";
+/** Node flags for the server under test only (QBENCH_SERVER_FLAGS="--max-semi-space-size=1"), to try V8 settings. */
+const serverFlags = (env.QBENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
 const databaseUrl = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** Rounds of the read comparisons: 1 s warm-up, then 6 rounds of 1 s per server. */
 const readRounds = { rounds: Number(env.QBENCH_ROUNDS ?? 6), roundSeconds: 1, warmupSeconds: 1 };
@@ -335,7 +338,7 @@ async function main() {
     `Questions bench: ${streamCount} streams, ${clientCount} people, ${seconds} s; server on core ${serverCore}, this process and wrk on core ${loadCore}`,
   );
   const start = async (port: number, env: Record<string, string>) => {
-    const server = await startOurServer(port, env);
+    const server = await startOurServer(port, env, [...serverFlags, ...serverArgs]);
     running.push(server);
     return server;
   };

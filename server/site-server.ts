@@ -184,6 +184,19 @@ export type FastRoute = (
   toFastify: (request: IncomingMessage, response: ServerResponse) => void,
 ) => boolean;
 
+/**
+ * A JSON answer made once and sent to many: its text, and its length in bytes as the Content-Length value. The fast
+ * routes end their responses with the text rather than a buffer, because Node then writes the headers and the body as
+ * one string in one write, where a buffer is queued behind the headers and written with writev (measured in
+ * docs/performance.md, issue 29).
+ */
+export interface JsonAnswer {
+  text: string;
+  length: string;
+}
+
+export const jsonAnswer = (text: string): JsonAnswer => ({ text, length: String(Buffer.byteLength(text)) });
+
 export interface SiteServerOptions {
   prepared: PreparedSite;
   /** GET routes by exact path, filled in as the API registers; see FastRoute. */
@@ -218,6 +231,8 @@ export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOp
     const fastRoute = (request: IncomingMessage, response: ServerResponse) => {
       if (request.method !== "GET" || routes.size === 0) return false;
       const url = request.url ?? "/";
+      // Pages and files (most requests) leave at once.
+      if (!url.startsWith("/api/")) return false;
       const query = url.indexOf("?");
       const route = routes.get(query === -1 ? url : url.slice(0, query));
       if (!route) return false;
@@ -232,7 +247,9 @@ export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOp
       // While closing, Fastify answers 503 with Connection: close, which lets clients move to another instance.
       // Requests the protocol checks in app.ts refuse (HTTP/0.9, HTTP/1.1 without Host) go there too.
       if (!server.listening || protocolRefusal(request) !== undefined) fastifyHandler(request, response);
-      else if (!answerSite(prepared, request, response) && !fastRoute(request, response)) {
+      // The fast routes are API paths, which the site never answers: they are tried first, which spares the polled
+      // reads the site's lookup.
+      else if (!fastRoute(request, response) && !answerSite(prepared, request, response)) {
         fastifyHandler(request, response);
       }
     });

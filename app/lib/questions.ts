@@ -129,6 +129,8 @@ export function questionWindowOf(
 }
 
 export function questionWindowState(window: { opens: Date; closes: Date }, at: Date): QuestionWindowState {
-  if (at < window.opens) return "upcoming";
-  return at < window.closes ? "open" : "closed";
+  // Compared as numbers: `<` on two Dates converts each through valueOf, and the polled reads ask on every request.
+  const instant = at.getTime();
+  if (instant < window.opens.getTime()) return "upcoming";
+  return instant < window.closes.getTime() ? "open" : "closed";
 }

@@ -5,7 +5,7 @@ import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
 import type { VotingWindow } from "../../app/lib/server-contract";
 import { votingPhase } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
-import type { FastRoute } from "../site-server";
+import { jsonAnswer, type FastRoute, type JsonAnswer } from "../site-server";
 import { isCrossSite } from "./origin";
 import { limitedBy, rateLimitHeaderNames, type RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
@@ -84,8 +84,8 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
    * through this server makes it stale at once (its voter sees the new count); votes through other servers
    * sharing the store show within `listingMaxAgeMs`.
    */
-  let listing: { body: Buffer; version: number; madeAt: number } | undefined;
-  let pending: { version: number; body: Promise<Buffer> } | undefined;
+  let listing: { body: JsonAnswer; version: number; madeAt: number } | undefined;
+  let pending: { version: number; body: Promise<JsonAnswer> } | undefined;
   let version = 0;
   // Counts that drop without a vote here (an organiser voids votes) make the listing stale at once too.
   const stopListening = store.onCountsChanged(() => {
@@ -95,11 +95,11 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     stopListening();
     done();
   });
-  async function makeListing(): Promise<Buffer> {
+  async function makeListing(): Promise<JsonAnswer> {
     const startedAt = version;
     const madeAt = Date.now();
     const counts = await store.counts();
-    const body = Buffer.from(
+    const body = jsonAnswer(
       JSON.stringify(
         demos.map(({ id, title, description, presenterId, tags }) => ({
           id,
@@ -115,7 +115,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     if (startedAt === version) listing = { body, version: startedAt, madeAt };
     return body;
   }
-  function currentListing(): Buffer | Promise<Buffer> {
+  function currentListing(): JsonAnswer | Promise<JsonAnswer> {
     if (listing && listing.version === version && Date.now() - listing.madeAt < listingMaxAgeMs) return listing.body;
     // Requests arriving together share one read of the counts, unless a vote came in since that read began.
     if (pending?.version !== version) {
@@ -132,7 +132,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
 
   app.get("/demos", { onRequest: limitReads }, async (_request, reply) => {
     const body = await currentListing();
-    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body);
+    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body.text);
   });
 
   /**
@@ -165,7 +165,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
   const lengthSlot = headers.length - 1;
   serveFast?.("/demos", (request, response, ip, toFastify) => {
     const body = currentListing();
-    if (!Buffer.isBuffer(body)) return false;
+    if (body instanceof Promise) return false;
     const limit = reads.take(ip);
     // The route's hook counts this request a second time; past the limit that changes nothing it answers.
     if (limit.exceeded) {
@@ -174,8 +174,8 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     }
     headers[remainingSlot] = String(limit.remaining);
     headers[resetSlot] = String(limit.resetSeconds);
-    headers[lengthSlot] = String(body.length);
-    response.writeHead(200, headers).end(body);
+    headers[lengthSlot] = body.length;
+    response.writeHead(200, headers).end(body.text);
     return true;
   });
 

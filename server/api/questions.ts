@@ -19,7 +19,7 @@ import {
 } from "../../app/lib/questions";
 import type { QuestionRateLimits } from "../../app/lib/server-contract";
 import type { StoredQuestion, VoteStore } from "../store";
-import type { FastRoute } from "../site-server";
+import { jsonAnswer, type FastRoute, type JsonAnswer } from "../site-server";
 import { isCrossSite } from "./origin";
 import { EventHub, questionStreamsFullRetryAfterSeconds, sseEvent, type StreamBudget } from "./question-streams";
 import { limitedBy, rateLimitError, rateLimitHeaderNames, rateLimitHeaders, RateLimiter } from "./rate-limit";
@@ -102,7 +102,7 @@ interface Listing {
   /** Each public question's JSON without its closing brace, so a caller's own fields can follow. */
   fragments: Map<string, string>;
   /** The answer to a caller who asked nothing and upvoted nothing. */
-  body: Buffer;
+  body: JsonAnswer;
 }
 
 interface SessionEntry {
@@ -277,7 +277,7 @@ export class QuestionsService {
     for (const question of questions) {
       if (isPublic(question)) fragments.set(question.id, openJson(publicQuestion(question)));
     }
-    const body = Buffer.from(
+    const body = jsonAnswer(
       `${head}${[...fragments.values()].map((fragment) => `${fragment},"yours":false,"upvotedByYou":false}`).join(",")}]}`,
     );
     const listing: Listing = {
@@ -296,11 +296,11 @@ export class QuestionsService {
   }
 
   /** GET /api/sessions/:id/questions for one caller: the shared answer with their own fields on top. */
-  async answerFor(session: AgendaSlot, voter: string | null): Promise<Buffer> {
+  async answerFor(session: AgendaSlot, voter: string | null): Promise<string> {
     const listing = await this.listing(session);
-    if (!voter) return listing.body;
+    if (!voter) return listing.body.text;
     const upvoted = await this.#options.store.questions.upvotedBy(voter, session.id);
-    if (upvoted.size === 0 && !listing.askers.has(voter)) return listing.body;
+    if (upvoted.size === 0 && !listing.askers.has(voter)) return listing.body.text;
     const parts: string[] = [];
     for (const question of listing.questions) {
       const yours = question.askerId === voter;
@@ -310,7 +310,7 @@ export class QuestionsService {
       if (fragment)
         parts.push(`${fragment},"yours":${String(yours)},"upvotedByYou":${String(upvoted.has(question.id))}}`);
     }
-    return Buffer.from(`${listing.head}${parts.join(",")}]}`);
+    return `${listing.head}${parts.join(",")}]}`;
   }
 }
 
@@ -481,8 +481,8 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
         }
         headers[remainingSlot] = String(limit.remaining);
         headers[resetSlot] = String(limit.resetSeconds);
-        headers[lengthSlot] = String(listing.body.length);
-        response.writeHead(200, headers).end(listing.body);
+        headers[lengthSlot] = listing.body.length;
+        response.writeHead(200, headers).end(listing.body.text);
         return true;
       },
     );
