@@ -118,18 +118,23 @@ export default defineConfig({
     // font, scripts/subset-fonts.ts), rather than riding in the stylesheet of every page.
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
     rolldownOptions: {
+      // The interface's words are string constants (scripts/messages.ts): inlined where they are used, a page
+      // carries each word as if it were written there, without an export and an import to reach it across chunks.
+      optimization: { inlineConst: { mode: "all" } },
       output: {
         codeSplitting: {
           groups: [
             // Every hydrated page needs React and the router: one file, compressed as one. The build's budget
             // (scripts/js-budget.ts) reports this file as the framework's floor, and each page's own part beside it.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            // The app's modules (and the edition's sections) that four pages or more load: one file, compressed as
-            // one. Left to themselves they were two dozen chunks of a few hundred bytes on every page, each with its
-            // own compression overhead and a line in the router's manifest: 3-4 KB of every page's own part.
+            // The app's modules (with the edition's sections and the interface's words) that four pages or more
+            // load: one file, compressed as one. Left to themselves they were two dozen chunks of a few hundred bytes
+            // on every page, each with its own compression overhead and a line in the router's manifest: 3-4 KB of
+            // every page's own part.
             {
               name: "app",
-              test: (id) => !id.endsWith(islandMark) && /[\\/]app[\\/]|^\0edition-data/.test(id),
+              test: (id) =>
+                !id.endsWith(islandMark) && /[\\/]app[\\/]|^\0edition-data|[\\/]\.generated[\\/]messages\./.test(id),
               minShareCount: 4,
               priority: 1,
             },

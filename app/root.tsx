@@ -16,6 +16,7 @@ import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
+import * as m from "./i18n/messages";
 import { homeIslandPath } from "./lib/site-paths";
 import { useHydrated } from "./lib/use-hydrated";
 
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   const staticPage = !spaFallback && matches.some((match) => handleSays(match.handle, "static"));
   return (
-    <html lang="en" data-transparent={transparent ? "" : undefined}>
+    <html lang={m.locale} data-transparent={transparent ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

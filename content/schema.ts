@@ -18,6 +18,22 @@ const publicImage = z
   .string()
   .regex(/^\/[a-z0-9_/-]+\.(svg|png|jpg|webp)$/, "images are site paths of files in the edition's public/ folder");
 const text = z.string().trim().min(1);
+
+/** Whether `tag` is a well-formed BCP 47 language tag (Intl refuses the others). */
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** An edition's interface language: a BCP 47 tag, English when left out (read by the build's messages step too). */
+export const localeSchema = z
+  .string()
+  .trim()
+  .refine(isLanguageTag, { error: "must be a BCP 47 language tag, such as de or pt-BR" })
+  .default("en");
 /**
  * Where a session's recording can be watched once the edition is over: a page on the video host, linked (never
  * embedded), so that no page asks a third party for anything before the visitor follows the link (decision 025).
@@ -28,6 +44,11 @@ export const linkSchema = z.object({ label: text, url: httpsUrl });
 
 export const eventSchema = z
   .object({
+    /**
+     * The language of the interface, a BCP 47 tag ("de", "ja", "pt-BR"); English when left out. The interface's words
+     * come from that language's catalogue (app/i18n/); the edition's own texts stay as written.
+     */
+    locale: localeSchema,
     /** The edition's name with its year, the heading and the suffix of page titles ("Example Conf 2031"). */
     name: text,
     /** The wordmark: the name without the year. */

@@ -5,6 +5,7 @@ import { formatCalendarDate } from "../app/lib/time";
 import { edition, editionId } from "../content";
 import { builtEditionId, editionIds, readEditionInput, testEditionsRoot } from "../content/editions";
 import { validateEdition } from "../content/validate";
+import { editionMessages } from "./messages";
 
 const clientDir = path.resolve("build/client");
 
@@ -56,5 +57,15 @@ describe("The built site", () => {
         .map(({ id, fact }) => `${path.relative(clientDir, file)}: "${fact}" (of ${id})`);
     });
     expect(found).toEqual([]);
+  });
+
+  it("declares the edition's language on every page, and says the interface's words in it", () => {
+    const { locale, messages } = editionMessages(editionId);
+    const pages = builtTextFiles(clientDir).filter((file) => file.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(10);
+    const declared = new Set(pages.map((file) => /<html lang="([^"]+)"/.exec(readFileSync(file, "utf8"))?.[1]));
+    expect([...declared]).toEqual([locale]);
+    const agenda = readFileSync(path.join(clientDir, "agenda", "index.html"), "utf8");
+    expect(agenda).toContain(`>${messages.skipToContent ?? ""}</a>`);
   });
 });

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import subsetFont from "subset-font";
 import ts from "typescript";
+import { editionMessages } from "./messages";
 
 /**
  * The site's two variable fonts, cut down to what the edition can show (docs/decisions/032). Fontsource's latin
@@ -105,7 +106,7 @@ export function textOf(file: string, code: string): string {
  * formatting adds. A page that shows another paints it in a fallback face; the build checks every prerendered page.
  */
 export async function siteCharacters(): Promise<string> {
-  const { edition } = await import("../content");
+  const { edition, editionId } = await import("../content");
   const characters = new Set<string>([" "]);
   const add = (text: string) => {
     for (const character of text) if (character > " ") characters.add(character);
@@ -116,6 +117,9 @@ export async function siteCharacters(): Promise<string> {
   };
   add(formatted);
   addStrings(edition);
+  // The interface's words in the edition's language; where the faces have no glyph for a character (Japanese), the
+  // browser draws it in the system's font.
+  addStrings(editionMessages(editionId).messages);
   for await (const file of sourceFiles("app")) add(textOf(file, await readFile(file, "utf8")));
   return Array.from(characters).sort().join("");
 }

@@ -8,6 +8,7 @@ import { programmeDays } from "../lib/programme";
 import { livePath } from "../lib/stage";
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/time";
+import * as m from "../i18n/messages";
 import { SessionProgress } from "./session-progress";
 
 // Each programme day's sessions, worked out once: the clock asks every second whether one of them is on.
@@ -29,7 +30,7 @@ export function LiveStrip() {
 
   return (
     <aside
-      aria-label="Live now"
+      aria-label={m.liveStripLabel}
       data-live-strip
       className="fixed inset-x-0 bottom-0 z-40 border-t border-white/20 bg-ink/95 backdrop-blur-sm"
     >
@@ -44,7 +45,7 @@ export function LiveStrip() {
           href={livePath}
           className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full bg-electric px-4 text-sm font-semibold text-white hover:bg-electric-hover sm:px-5 sm:text-base"
         >
-          Watch live
+          {m.actionWatchLive}
         </a>
       </div>
     </aside>
@@ -127,7 +128,7 @@ function NowLabel({ compact = false }: { compact?: boolean }) {
   return (
     <span className="inline-flex shrink-0 items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
       <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
-      {compact ? <span className="sr-only sm:not-sr-only">Now</span> : "Now"}
+      {compact ? <span className="sr-only sm:not-sr-only">{m.liveNow}</span> : m.liveNow}
     </span>
   );
 }

@@ -1,15 +1,16 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import * as content from "../../content";
+import * as m from "../i18n/messages";
 import { ExternalLink } from "./external-link";
 import { PhaseActionItems } from "./phase-action";
 import { Wordmark } from "./wordmark";
 
 const wideLinks = [
-  { to: "/", label: "Home" },
-  { to: "/agenda", label: "Agenda" },
-  { to: "/talks_demos", label: "Talks/Demos" },
-  { to: "/demo-voting", label: "Demo Voting" },
+  { to: "/", label: m.navHome },
+  { to: "/agenda", label: m.navAgenda },
+  { to: "/talks_demos", label: m.navTalksDemos },
+  { to: "/demo-voting", label: m.navDemoVoting },
 ];
 const narrowLinks = wideLinks.filter((link) => link.to !== "/talks_demos");
 
@@ -68,8 +69,11 @@ export function NavBar() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-line bg-ink/85 backdrop-blur-md">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <NavLink to="/" className="rounded-md p-1" aria-label={`${content.event.shortName} home`}>
+      <nav
+        aria-label={m.navMain}
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
+      >
+        <NavLink to="/" className="rounded-md p-1" aria-label={m.navHomeLabel({ name: content.event.shortName })}>
           <Wordmark />
         </NavLink>
 
@@ -86,7 +90,7 @@ export function NavBar() {
               href={content.event.links.register}
               className="inline-flex items-center rounded-full bg-electric px-5 py-2 text-sm font-semibold text-white transition-colors hover:bg-electric-hover"
             >
-              Register
+              {m.actionRegister}
             </ExternalLink>
           </li>
         </ul>
@@ -96,7 +100,7 @@ export function NavBar() {
             ref={summaryRef}
             className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-line text-white [&::-webkit-details-marker]:hidden"
           >
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{m.navMenu}</span>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
               <path className="group-open:hidden" strokeLinecap="round" strokeWidth="2" d="M4 7h16M4 12h16M4 17h16" />
               <path

@@ -1,4 +1,5 @@
 import * as content from "../../content";
+import * as m from "../i18n/messages";
 import { useEditionPhase } from "../lib/edition-phase";
 import { phaseOnly, type EditionPhase } from "../lib/live";
 import { livePath } from "../lib/stage";
@@ -9,9 +10,9 @@ import { ExternalLink } from "./external-link";
  * days to come), tune in on the site's own stage while it is on air, catch up once it is over.
  */
 export const phaseActions: readonly { phases: readonly EditionPhase[]; label: string; href: string }[] = [
-  { phases: ["upcoming", "between"], label: "Register", href: content.event.links.register },
-  { phases: ["live"], label: "Watch live", href: livePath },
-  { phases: ["over"], label: "Watch Recording", href: content.event.links.watch },
+  { phases: ["upcoming", "between"], label: m.actionRegister, href: content.event.links.register },
+  { phases: ["live"], label: m.actionWatchLive, href: livePath },
+  { phases: ["over"], label: m.actionWatchRecording, href: content.event.links.watch },
 ];
 
 /**

@@ -17,6 +17,7 @@ import { PageHeader } from "./page-header";
 import { SessionTime } from "./session-time";
 import { SpeakerCard } from "./speaker-card";
 import { ZoneSwitch } from "./zone-switch";
+import * as m from "../i18n/messages";
 
 interface TalkDetailsProps {
   title: string;
@@ -116,7 +117,7 @@ export function TalkDetails(props: TalkDetailsProps) {
             {recording ? <ButtonLink href={recording}>Watch the recording</ButtonLink> : null}
             {onAir ? (
               <ButtonLink href={props.stage} reloadDocument>
-                Watch live
+                {m.actionWatchLive}
               </ButtonLink>
             ) : null}
             <ButtonLink href={content.event.links.register}>Register Now</ButtonLink>

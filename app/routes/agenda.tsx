@@ -16,6 +16,7 @@ import { dayCalendarPath } from "../lib/site-paths";
 import { livePath } from "../lib/stage";
 import { formatDateSpan } from "../lib/time";
 import type { Route } from "./+types/agenda";
+import * as m from "../i18n/messages";
 
 /** The edition's day, or its span: "May 7, 2031", "May 7–9, 2031". */
 const dates = formatDateSpan(content.event.date, content.event.endDate);
@@ -62,7 +63,7 @@ export default function Agenda() {
             <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
             {phase === "live" ? (
               <ButtonLink href={livePath} reloadDocument>
-                Watch live
+                {m.actionWatchLive}
               </ButtonLink>
             ) : null}
             {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
@@ -103,7 +104,7 @@ export default function Agenda() {
             </h2>
             <p className="mt-2 max-w-3xl text-lg text-white/85">{event.conclusion.message}</p>
             <div className="mt-6">
-              <ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>
+              <ButtonLink href={event.links.watch}>{m.actionWatchRecording}</ButtonLink>
             </div>
           </section>
         ) : null}

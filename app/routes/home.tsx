@@ -19,6 +19,7 @@ import { dayCalendarPath } from "../lib/site-paths";
 import { formatDateSpan, formatClock } from "../lib/time";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/home";
+import * as m from "../i18n/messages";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -75,7 +76,7 @@ export default function Home() {
               <CardActions
                 main={
                   <ButtonLink href={livePath} reloadDocument>
-                    Watch live
+                    {m.actionWatchLive}
                   </ButtonLink>
                 }
               />
@@ -98,7 +99,7 @@ export default function Home() {
               })}
             </div>
             <PhaseCard shownIn="over" phase={phase} words={event.conclusion}>
-              <CardActions main={<ButtonLink href={event.links.watch}>Watch Recording</ButtonLink>} />
+              <CardActions main={<ButtonLink href={event.links.watch}>{m.actionWatchRecording}</ButtonLink>} />
             </PhaseCard>
           </div>
         </div>

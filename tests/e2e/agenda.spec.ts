@@ -13,6 +13,7 @@ import {
 } from "../../app/lib/time";
 import { axeViolations, expect, tabTo, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
+import * as m from "../../app/i18n/messages";
 
 // The agenda of whichever edition is built: its sessions, in its zone and a visitor's, its days and rooms where it
 // has several, and the live strip at moments of its own days (agenda.reference.spec.ts checks the reference
@@ -22,7 +23,7 @@ const table = (page: Page) => page.getByRole("table");
 const cards = (page: Page) => page.getByRole("list", { name: "Schedule" }).getByRole("listitem");
 /** Each card's time, the first line of the card. */
 const cardTimes = (page: Page) => cards(page).locator(":scope > div > p");
-const strip = (page: Page) => page.getByRole("complementary", { name: "Live now" });
+const strip = (page: Page) => page.getByRole("complementary", { name: m.liveStripLabel });
 const timeCells = (page: Page) => table(page).locator("tbody tr").locator("td:first-child");
 
 const { event, agenda, rooms } = edition;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { edition } from "../../content";
+import * as m from "../../app/i18n/messages";
 
 /**
  * Every test fails if the page logs a console error or warning, or throws: a page that works but complains is
@@ -76,7 +77,7 @@ export async function axeViolations(page: Page) {
  * `<summary>` no role, so it is found by its element and its name.
  */
 export function menuButton(page: Page) {
-  return page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Menu" });
+  return page.getByRole("navigation", { name: m.navMain }).locator("summary", { hasText: m.navMenu });
 }
 
 /** Whether the menu button says "expanded", as Chromium's accessibility tree tells screen readers. */
@@ -84,7 +85,7 @@ export async function menuExpanded(page: Page): Promise<boolean | undefined> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-    const { nodes } = await cdp.send("Accessibility.queryAXTree", { nodeId: root.nodeId, accessibleName: "Menu" });
+    const { nodes } = await cdp.send("Accessibility.queryAXTree", { nodeId: root.nodeId, accessibleName: m.navMenu });
     const control = nodes.find((node) => node.role?.value !== "StaticText" && !node.ignored);
     const expanded = control?.properties?.find((property) => property.name === "expanded");
     return expanded ? Boolean(expanded.value.value) : undefined;
@@ -199,4 +200,9 @@ export async function portraitAsFile(page: Page, pagePath: string, name: string,
  */
 export function sweepTimeout(pages: number): number {
   return Math.max(240_000, pages * 4_000);
+}
+
+/** A name that begins with `text`, taken literally: a link named by a message, followed by more (an icon's label). */
+export function startingWith(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
 }

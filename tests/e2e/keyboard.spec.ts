@@ -4,6 +4,7 @@ import { leaderboardFromCatalogue, searchDemos } from "../../app/lib/leaderboard
 import { speakerById } from "../../app/lib/lookups";
 import { zoneOffsetMinutes } from "../../app/lib/time";
 import { expect, focusProblem, menuButton, menuExpanded, tabTo, test, waitForHydration } from "./fixtures";
+import * as m from "../../app/i18n/messages";
 
 /** A visitor whose clock differs from the event's on the day, so switching zones changes the agenda's times. */
 const firstStart = new Date(edition.agenda[0]!.start);
@@ -18,7 +19,7 @@ const soughtDemo = leaderboard.find((demo) => searchDemos(leaderboard, demo.titl
 /** Enter on the skip link: focus moves to the page's main content, and the next Tab stays in it. */
 async function skipToContent(page: Page) {
   await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to content" });
+  const skip = page.getByRole("link", { name: m.skipToContent });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   expect(await focusProblem(page)).toBeNull();
@@ -53,8 +54,8 @@ test.describe("On a phone (390 px), with the keyboard alone", () => {
     await tabTo(page, menuButton(page), { backwards: true });
     await page.keyboard.press("Enter");
     await expect.poll(() => menuExpanded(page)).toBe(true);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await tabTo(page, nav.getByRole("link", { name: "Agenda", exact: true }));
+    const nav = page.getByRole("navigation", { name: m.navMain });
+    await tabTo(page, nav.getByRole("link", { name: m.navAgenda, exact: true }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/agenda");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agenda");
@@ -76,7 +77,7 @@ test.describe("On a phone (390 px), with the keyboard alone", () => {
 
     await tabTo(page, menuButton(page), { backwards: true });
     await page.keyboard.press("Enter");
-    await tabTo(page, nav.getByRole("link", { name: "Demo Voting", exact: true }));
+    await tabTo(page, nav.getByRole("link", { name: m.navDemoVoting, exact: true }));
     const live = liveLeaderboard(page);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/demo-voting");
@@ -99,10 +100,10 @@ test.describe("On a wide screen (1440 px), with the keyboard alone", () => {
 
     await page.goto("/agenda");
     await waitForHydration(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = page.getByRole("navigation", { name: m.navMain });
     await tabTo(page, nav.getByRole("link", { name: /^Register/ }));
     await expect(nav.getByRole("link", { name: /^Register/ })).toHaveAttribute("href", edition.event.links.register);
-    await tabTo(page, nav.getByRole("link", { name: "Demo Voting", exact: true }), { backwards: true });
+    await tabTo(page, nav.getByRole("link", { name: m.navDemoVoting, exact: true }), { backwards: true });
     const live = liveLeaderboard(page);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/demo-voting");

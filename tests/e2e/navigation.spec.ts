@@ -1,9 +1,10 @@
 import { edition } from "../../content";
 import { expect, menuButton, menuExpanded, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
+import * as m from "../../app/i18n/messages";
 
 /** The wordmark's link, named after the edition's short name (as screen readers hear it: "GLOSAIC home"). */
-const homeName = `${edition.event.shortName} home`;
+const homeName = m.navHomeLabel({ name: edition.event.shortName });
 
 test.describe("On a wide screen (1440 px)", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -13,20 +14,20 @@ test.describe("On a wide screen (1440 px)", () => {
   }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+    const nav = page.getByRole("navigation", { name: m.navMain });
+    await expect(page.getByRole("button", { name: m.navMenu })).toBeHidden();
 
     for (const [name, path] of [
-      ["Agenda", "/agenda"],
-      ["Talks/Demos", "/talks_demos"],
-      ["Demo Voting", "/demo-voting"],
-      ["Home", "/"],
+      [m.navAgenda, "/agenda"],
+      [m.navTalksDemos, "/talks_demos"],
+      [m.navDemoVoting, "/demo-voting"],
+      [m.navHome, "/"],
     ] as const) {
       await nav.getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(path);
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
     }
-    await expect(nav.getByRole("link", { name: "Agenda", exact: true })).not.toHaveAttribute("aria-current");
+    await expect(nav.getByRole("link", { name: m.navAgenda, exact: true })).not.toHaveAttribute("aria-current");
 
     // The bar stays in place while the page scrolls.
     await page.mouse.wheel(0, 1500);
@@ -42,7 +43,7 @@ test.describe("On a wide screen (1440 px)", () => {
   test("The wordmark leads home and Register opens the registration form in a new tab", async ({ page }) => {
     await page.goto("/agenda");
     await waitForHydration(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = page.getByRole("navigation", { name: m.navMain });
     const register = nav.getByRole("link", { name: /^Register/ });
     await expect(register).toHaveAttribute("href", edition.event.links.register);
     await expect(register).toHaveAttribute("target", "_blank");
@@ -55,13 +56,13 @@ test.describe("On a wide screen (1440 px)", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to content" });
+    const skip = page.getByRole("link", { name: m.skipToContent });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: homeName })).toBeFocused();
     await page.keyboard.press("Tab");
-    const home = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true });
+    const home = page.getByRole("navigation", { name: m.navMain }).getByRole("link", { name: m.navHome, exact: true });
     await expect(home).toBeFocused();
     const outline = await home.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe("none");
@@ -82,10 +83,10 @@ test.describe("On a narrow screen (390 px)", () => {
     await page.goto(at("/", editionMoments.over));
     await waitForHydration(page);
     const button = menuButton(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = page.getByRole("navigation", { name: m.navMain });
     await expect(button).toBeVisible();
     expect(await menuExpanded(page)).toBe(false);
-    await expect(nav.getByRole("link", { name: "Agenda" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: m.navAgenda })).toBeHidden();
 
     await button.click();
     expect(await menuExpanded(page)).toBe(true);
@@ -101,22 +102,22 @@ test.describe("On a narrow screen (390 px)", () => {
     await expect(watch).toHaveAttribute("href", edition.event.links.watch);
     await expect(watch).toHaveAttribute("target", "_blank");
 
-    await nav.getByRole("link", { name: "Agenda" }).click();
+    await nav.getByRole("link", { name: m.navAgenda }).click();
     await expect(page).toHaveURL("/agenda");
     await expect.poll(() => menuExpanded(page)).toBe(false);
-    await expect(nav.getByRole("link", { name: "Agenda" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: m.navAgenda })).toBeHidden();
   });
 
   test("The menu works from the keyboard and Escape closes it, returning focus to the button", async ({ page }) => {
     await page.goto("/demo-voting");
     await waitForHydration(page);
     const button = menuButton(page);
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = page.getByRole("navigation", { name: m.navMain });
     await button.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => menuExpanded(page)).toBe(true);
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await expect(nav.getByRole("link", { name: m.navHome, exact: true })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect.poll(() => menuExpanded(page)).toBe(false);
     await expect(button).toBeFocused();

@@ -13,6 +13,7 @@ import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../server/start-command";
 import { expect, expectLogosShown, menuButton, sponsorSection, sweepTimeout, test } from "./fixtures";
 import { overlayPaths } from "../../app/lib/overlay";
+import * as m from "../../app/i18n/messages";
 
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
@@ -32,10 +33,10 @@ const builtVotingPhase = votingPhase(builtAt, {
 
 /** What each phase of the edition shows on the home page: its card's heading, its words and its main action. */
 const phaseCards = {
-  upcoming: { ...edition.event.upcoming, action: "Register", href: edition.event.links.register },
+  upcoming: { ...edition.event.upcoming, action: m.actionRegister, href: edition.event.links.register },
   // The site's own stage while a day is on air (decision 043).
-  live: { ...edition.event.live, action: "Watch live", href: livePath },
-  over: { ...edition.event.conclusion, action: "Watch Recording", href: edition.event.links.watch },
+  live: { ...edition.event.live, action: m.actionWatchLive, href: livePath },
+  over: { ...edition.event.conclusion, action: m.actionWatchRecording, href: edition.event.links.watch },
 } as const;
 
 /** The home page's card of a phase: between two days, the one about the day to come after the build's instant. */
@@ -47,10 +48,10 @@ function phaseCard(phase: EditionPhase) {
 
 /** The menu's and the footer's way out to the event, by phase: Register also between two days. */
 const eventActions = {
-  upcoming: { label: "Register", href: edition.event.links.register },
-  live: { label: "Watch live", href: livePath },
-  between: { label: "Register", href: edition.event.links.register },
-  over: { label: "Watch Recording", href: edition.event.links.watch },
+  upcoming: { label: m.actionRegister, href: edition.event.links.register },
+  live: { label: m.actionWatchLive, href: livePath },
+  between: { label: m.actionRegister, href: edition.event.links.register },
+  over: { label: m.actionWatchRecording, href: edition.event.links.watch },
 };
 
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -155,16 +156,16 @@ test("Without JavaScript the leaderboard shows every demo from the catalogue, wi
 
 test("Without JavaScript the narrow-screen menu opens and leads to the agenda", async ({ page }) => {
   await page.goto("/");
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: "Agenda" })).toBeHidden();
+  const nav = page.getByRole("navigation", { name: m.navMain });
+  await expect(nav.getByRole("link", { name: m.navAgenda })).toBeHidden();
   await menuButton(page).click();
   // Its way out to the event as of the build; the other phases' stay hidden.
   const actions = nav.getByRole("link", { name: /^(Register|Watch live|Watch Recording)/ });
   await expect(actions.filter({ visible: true })).toHaveText([new RegExp(`^${eventActions[builtPhase].label}`)]);
   await expect(actions.filter({ visible: true })).toHaveAttribute("href", eventActions[builtPhase].href);
-  await nav.getByRole("link", { name: "Agenda" }).click();
+  await nav.getByRole("link", { name: m.navAgenda }).click();
   await expect(page).toHaveURL("/agenda");
-  await expect(nav.getByRole("link", { name: "Agenda" })).toBeHidden();
+  await expect(nav.getByRole("link", { name: m.navAgenda })).toBeHidden();
 });
 
 test("Without JavaScript every page's footer offers the way out to the event of its build's phase, and no other", async ({
@@ -180,7 +181,7 @@ test("Without JavaScript every page's footer offers the way out to the event of 
     await page.goto(path);
     // Before the day no page offers recordings that do not exist yet, in its footer or anywhere else.
     if (builtPhase === "upcoming")
-      await expect(page.getByText(/Watch Recording/).filter({ visible: true }), path).toHaveCount(0);
+      await expect(page.getByText(m.actionWatchRecording).filter({ visible: true }), path).toHaveCount(0);
     if ((await footer.count()) === 0) {
       withoutFooter.push(path);
       continue;
@@ -197,7 +198,7 @@ test("Without JavaScript every page's footer offers the way out to the event of 
 test("Without JavaScript the skip link still moves focus to the content", async ({ page }) => {
   await page.goto("/");
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await expect(page.getByRole("link", { name: m.skipToContent })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("main")).toBeFocused();
 });

@@ -4,8 +4,9 @@ import { nextDayWords } from "../../app/lib/next-day";
 import { dayAnchor } from "../../app/lib/programme";
 import { livePath, stagePath, streamSources } from "../../app/lib/stage";
 import { zonedDate } from "../../app/lib/time";
-import { expect, menuButton, test, waitForHydration } from "./fixtures";
+import { expect, menuButton, startingWith, test, waitForHydration } from "./fixtures";
 import { at, betweenDays, editionMoments } from "./moments";
+import * as m from "../../app/i18n/messages";
 
 // While a programme day is on air the site leads to its own stage, not away to the broadcast; between two days of
 // an edition nothing is live (decision 043). Moments and expected values come from the edition under test. The
@@ -26,7 +27,7 @@ function talkOn(span: { start: string; end: string } | undefined) {
 
 const hero = (page: Page) => page.getByRole("region", { name: event.name });
 const footer = (page: Page) => page.getByRole("navigation", { name: "Footer" });
-const watchLive = (scope: Page | Locator) => scope.getByRole("link", { name: /^Watch live/ });
+const watchLive = (scope: Page | Locator) => scope.getByRole("link", { name: startingWith(m.actionWatchLive) });
 
 /** An internal link: the same tab, and nothing saying it opens a new one. */
 async function expectStageLink(link: Locator, path: string) {
@@ -81,7 +82,7 @@ test.describe("While a day is on air, Watch live leads to the site's stage", () 
         await page.goto(at(path, editionMoments.live));
         await waitForHydration(page);
         await menuButton(page).click();
-        await expectStageLink(watchLive(page.getByRole("navigation", { name: "Main" })), livePath);
+        await expectStageLink(watchLive(page.getByRole("navigation", { name: m.navMain })), livePath);
       });
     }
   });
@@ -161,7 +162,7 @@ test.describe("Between two days nothing is live", () => {
       await page.goto(at("/agenda", betweenDays!));
       await waitForHydration(page);
       await menuButton(page).click();
-      const nav = page.getByRole("navigation", { name: "Main" });
+      const nav = page.getByRole("navigation", { name: m.navMain });
       await expect(nav.getByRole("link", { name: /^Register/ })).toBeVisible();
       await expect(watchLive(nav)).toHaveCount(0);
     });

@@ -5,9 +5,10 @@ import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../app/lib/site-paths";
 import { livePath } from "../../app/lib/stage";
 import { formatClock } from "../../app/lib/time";
-import { axeViolations, expect, menuButton, sweepTimeout, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, menuButton, startingWith, sweepTimeout, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import { overlayPaths } from "../../app/lib/overlay";
+import * as m from "../../app/i18n/messages";
 
 // The site follows the edition's clock: before the day it asks visitors to register, during it sends them to the
 // stream, after it to the recordings. Each phase is previewed with ?now= at an instant of the edition under test,
@@ -30,14 +31,14 @@ const homeCards: Record<Phase, { heading: string; message: string; links: { name
   live: {
     ...event.live,
     links: [
-      { name: /^Watch live/, href: livePath },
+      { name: startingWith(m.actionWatchLive), href: livePath },
       { name: /^Browse the agenda$/, href: "/agenda" },
     ],
   },
   over: {
     ...event.conclusion,
     links: [
-      { name: /^Watch Recording/, href: event.links.watch },
+      { name: startingWith(m.actionWatchRecording), href: event.links.watch },
       { name: /^Browse the agenda$/, href: "/agenda" },
     ],
   },
@@ -45,9 +46,9 @@ const homeCards: Record<Phase, { heading: string; message: string; links: { name
 
 /** The way out to the event, by phase: the narrow menu's and the footer's. */
 const eventActions: Record<Phase, { label: string; name: RegExp; href: string }> = {
-  upcoming: { label: "Register", name: /^Register/, href: event.links.register },
-  live: { label: "Watch live", name: /^Watch live/, href: livePath },
-  over: { label: "Watch Recording", name: /^Watch Recording/, href: event.links.watch },
+  upcoming: { label: m.actionRegister, name: startingWith(m.actionRegister), href: event.links.register },
+  live: { label: m.actionWatchLive, name: startingWith(m.actionWatchLive), href: livePath },
+  over: { label: m.actionWatchRecording, name: startingWith(m.actionWatchRecording), href: event.links.watch },
 };
 
 /** The home page's opening section: the edition's name, date, and the card of the current phase. */
@@ -176,7 +177,7 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
         await waitForHydration(page);
         await menuButton(page).click();
         // The other phases' actions are neither shown nor announced (nor is the wide bar's Register, at this width).
-        await expectOnlyEventAction(page.getByRole("navigation", { name: "Main" }), phase, [
+        await expectOnlyEventAction(page.getByRole("navigation", { name: m.navMain }), phase, [
           event.shortName,
           /^Home$/,
           /^Agenda$/,
@@ -210,7 +211,7 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
       await page.goto(at(path, editionMoments.upcoming));
       await waitForHydration(page);
       // Nor does the page itself (the day at a glance offered it in every phase): recordings do not exist yet.
-      await expect(page.getByText(/Watch Recording/).filter({ visible: true }), path).toHaveCount(0);
+      await expect(page.getByText(m.actionWatchRecording).filter({ visible: true }), path).toHaveCount(0);
       if ((await footer(page).count()) === 0) {
         withoutFooter.push(path);
         continue;

@@ -2,6 +2,7 @@ import { edition } from "../../content";
 import { stagePath } from "../../app/lib/stage";
 import { expect, test, waitForHydration } from "./fixtures";
 import { votingOpenPort } from "./servers";
+import * as m from "../../app/i18n/messages";
 
 // Every page of the site loads under its Content-Security-Policy without a single violation: the hashes written at
 // build time match the inline scripts React Router and React put in the page, and nothing else runs inline.
@@ -46,7 +47,7 @@ test("Voting, its toasts and client-side navigation run under the policy with no
   // The catalogue's last demo, which the voting tests' counts leave alone.
   await page.getByRole("button", { name: `Vote for ${edition.demos.at(-1)!.title}` }).click();
   await expect(page.getByRole("button", { name: "Voted" })).toBeDisabled();
-  await page.getByRole("link", { name: "Agenda" }).first().click();
+  await page.getByRole("link", { name: m.navAgenda }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });

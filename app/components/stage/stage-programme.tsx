@@ -7,6 +7,7 @@ import { formatLongDate, formatTimeRange } from "../../lib/time";
 import { ExternalLink } from "../external-link";
 import { Badge } from "../ui/badge";
 import { SessionTitle } from "./on-air";
+import * as m from "../../i18n/messages";
 
 /** Before the edition: how long until the stage's first session, in days, hours and minutes. */
 export function StartCountdown({ now, start }: { now: Date; start: string }) {
@@ -90,7 +91,7 @@ export function StageRecordings({ sessions }: { sessions: AgendaSlot[] }) {
             href={content.event.links.watch}
             className="font-semibold text-sky underline underline-offset-4 hover:text-white"
           >
-            Watch Recording
+            {m.actionWatchRecording}
           </ExternalLink>
         </p>
       )}

@@ -1,0 +1,266 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import MessageFormat from "@messageformat/core";
+import compileModule from "@messageformat/core/lib/compile-module.js";
+import { parse, type Token } from "@messageformat/parser";
+import { editionDir, readEditionInput, selectedEditionId } from "../content/editions";
+import { localeSchema } from "../content/schema";
+
+/**
+ * The interface's words for the edition being built (issue 31, decision 048): the catalogue of the edition's locale
+ * (app/i18n/<locale>.json, ICU MessageFormat), with the edition's own wording on top (editions/<id>/messages.json),
+ * checked against the English catalogue and compiled by messageformat (the OpenJS Foundation's ICU compiler) into
+ * `.generated/messages.js`, one export per message, and its types.
+ *
+ * A message without arguments is a string constant, so a page pays for its words and nothing else; a message with
+ * arguments is a function of them (plurals through `@messageformat/runtime`, a few hundred bytes). Each page's
+ * bundle takes the messages it names and no others, in the one locale its edition speaks.
+ *
+ *   tsx scripts/messages.ts        for the selected edition (EDITION), as the build and the typecheck do
+ */
+
+export const cataloguesDir = path.resolve("app/i18n");
+export const generatedDir = path.resolve(".generated");
+/** The language every other catalogue is checked against: the spec's strings, character for character. */
+export const sourceLocale = "en";
+/** Message names are exported as they are: JavaScript identifiers, in camelCase. */
+const messageName = /^[a-z][A-Za-z0-9]*$/;
+
+export type Catalogue = Record<string, string>;
+
+export class MessagesError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "MessagesError";
+  }
+}
+
+/** The locales that have a catalogue. */
+export function catalogueLocales(dir = cataloguesDir): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => file.slice(0, -".json".length))
+    .sort();
+}
+
+/** A catalogue file, read and checked for shape: an object of message names to ICU messages. */
+export function readCatalogue(file: string): Catalogue {
+  const where = path.relative(process.cwd(), file);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new MessagesError([`${where} is not valid JSON (${error instanceof Error ? error.message : String(error)})`]);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new MessagesError([`${where} must be an object of message names to messages`]);
+  }
+  const problems: string[] = [];
+  for (const [name, message] of Object.entries(value)) {
+    if (name === "$schema") continue;
+    if (!messageName.test(name))
+      problems.push(`${where}: "${name}" is not a message name (camelCase letters and digits)`);
+    if (typeof message !== "string") problems.push(`${where}: "${name}" must be a string`);
+  }
+  if (problems.length > 0) throw new MessagesError(problems);
+  return Object.fromEntries(Object.entries(value as Record<string, string>).filter(([name]) => name !== "$schema"));
+}
+
+/** The catalogue a locale takes: its own, or its language's ("de-CH" takes de.json); undefined when there is none. */
+export function catalogueLocaleFor(locale: string, locales: readonly string[]): string | undefined {
+  if (locales.includes(locale)) return locale;
+  const language = new Intl.Locale(locale).language;
+  return locales.includes(language) ? language : undefined;
+}
+
+/** The names of a message's arguments, however deep in its plurals and selects. */
+export function argumentsOf(message: string): Set<string> {
+  const names = new Set<string>();
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === "argument" || token.type === "function") names.add(token.arg);
+      else if (token.type === "plural" || token.type === "select" || token.type === "selectordinal") {
+        names.add(token.arg);
+        for (const branch of token.cases) visit(branch.tokens);
+      }
+    }
+  };
+  visit(parse(message));
+  return names;
+}
+
+const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((item) => b.has(item));
+const listed = (names: Set<string>) => (names.size === 0 ? "none" : [...names].sort().join(", "));
+
+/**
+ * What is wrong with `catalogue` (called `where`) against the source catalogue: a message it lacks, one the source
+ * does not have, one that does not parse, or one whose arguments differ. With `partial`, lacking messages is allowed
+ * (an edition overrides the ones it wants).
+ */
+export function catalogueProblems(
+  source: Catalogue,
+  catalogue: Catalogue,
+  where: string,
+  { partial = false }: { partial?: boolean } = {},
+): string[] {
+  const problems: string[] = [];
+  if (!partial) {
+    for (const name of Object.keys(source)) {
+      if (!(name in catalogue)) problems.push(`${where} lacks the message "${name}"`);
+    }
+  }
+  for (const [name, message] of Object.entries(catalogue)) {
+    const original = source[name];
+    if (original === undefined) {
+      problems.push(`${where} has "${name}", which the English catalogue does not: no page uses it`);
+      continue;
+    }
+    let names: Set<string>;
+    try {
+      names = argumentsOf(message);
+    } catch (error) {
+      problems.push(`${where}: "${name}" is not a valid ICU message (${(error as Error).message})`);
+      continue;
+    }
+    const expected = argumentsOf(original);
+    if (!sameSet(names, expected)) {
+      problems.push(
+        `${where}: "${name}" takes the arguments ${listed(expected)} in English, but ${listed(names)} here`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * The edition's messages: its locale's catalogue with its own wording on top, every one checked. `root` is the
+ * folder of editions (editions/ or tests/editions/ by default), `catalogues` the folder of catalogues.
+ */
+export function editionMessages(
+  editionId: string,
+  { root, catalogues = cataloguesDir }: { root?: string; catalogues?: string } = {},
+): { locale: string; messages: Catalogue } {
+  const input = readEditionInput(editionId, root) as { event?: { locale?: unknown } };
+  const parsed = localeSchema.safeParse(input.event?.locale);
+  if (!parsed.success) {
+    throw new MessagesError([`Edition ${editionId}: event.json's locale ${parsed.error.issues[0]?.message ?? ""}`]);
+  }
+  const locale = parsed.data;
+  const locales = catalogueLocales(catalogues);
+  const catalogueLocale = catalogueLocaleFor(locale, locales);
+  if (!catalogueLocale) {
+    throw new MessagesError([
+      `Edition ${editionId} speaks ${locale}, which has no catalogue in app/i18n (there are ${locales.join(", ")})`,
+    ]);
+  }
+  const source = readCatalogue(path.join(catalogues, `${sourceLocale}.json`));
+  const catalogueFile = path.join(catalogues, `${catalogueLocale}.json`);
+  const catalogue = readCatalogue(catalogueFile);
+  const problems = catalogueProblems(source, catalogue, path.relative(process.cwd(), catalogueFile));
+  const overridesFile = path.join(editionDir(editionId, root), "messages.json");
+  const overrides = existsSync(overridesFile) ? readCatalogue(overridesFile) : {};
+  problems.push(
+    ...catalogueProblems(source, overrides, path.relative(process.cwd(), overridesFile), { partial: true }),
+  );
+  if (problems.length > 0) throw new MessagesError(problems);
+  return { locale, messages: { ...catalogue, ...overrides } };
+}
+
+/**
+ * The module of `messages` in `locale`: JavaScript compiled by messageformat, and its declarations. Each message is
+ * compiled on its own, so that its function can be exported under its name (messageformat's module is one default
+ * object, which a bundler keeps whole).
+ */
+export function compileMessages(locale: string, messages: Catalogue): { js: string; dts: string } {
+  const formatter = new MessageFormat(locale);
+  const imports = new Map<string, Set<string>>();
+  const body: string[] = [];
+  const declarations: string[] = [];
+  for (const name of Object.keys(messages).sort()) {
+    const message = messages[name] ?? "";
+    const names = argumentsOf(message);
+    if (names.size === 0) {
+      // Compiled and run once: the text as the message means it (ICU quoting undone), as a constant.
+      const text = formatter.compile(message)({});
+      body.push(`export const ${name} = ${JSON.stringify(text)};`);
+      declarations.push(`export declare const ${name}: string;`);
+      continue;
+    }
+    const module = compileModule(formatter, { [name]: message });
+    for (const match of module.matchAll(/^import \{ ([^}]+) \} from ("[^"]+");$/gm)) {
+      const from = match[2] ?? "";
+      const set = imports.get(from) ?? new Set<string>();
+      for (const item of (match[1] ?? "").split(",")) set.add(item.trim());
+      imports.set(from, set);
+    }
+    const start = module.indexOf(`export default {\n  ${name}: `);
+    const end = module.lastIndexOf("\n}");
+    if (start === -1 || end === -1) throw new Error(`messageformat compiled "${name}" into an unexpected shape`);
+    const expression = module.slice(start + `export default {\n  ${name}: `.length, end).trim();
+    body.push(`export const ${name} = ${expression};`);
+    const parameters = [...names]
+      .sort()
+      .map((argument) => `${JSON.stringify(argument)}: string | number`)
+      .join("; ");
+    declarations.push(`export declare const ${name}: (d: { ${parameters} }) => string;`);
+  }
+  const header = `// Made by scripts/messages.ts from app/i18n and the edition's messages.json: edit those, not this.`;
+  const importLines = [...imports].map(([from, names]) => `import { ${[...names].sort().join(", ")} } from ${from};`);
+  const localeLine = `export const locale = ${JSON.stringify(locale)};`;
+  return {
+    js: [header, ...importLines, localeLine, ...body, ""].join("\n"),
+    dts: [
+      header,
+      "/** The edition's language (a BCP 47 tag): <html lang>, and Intl's locale. */",
+      "export declare const locale: string;",
+      ...declarations,
+      "",
+    ].join("\n"),
+  };
+}
+
+/** Source files of the app and the server, tests left out: where messages are used. */
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(file);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield file;
+  }
+}
+
+/**
+ * The catalogue's messages that no code names. The code imports the messages as one namespace, `m`, and names each
+ * as `m.<name>`: a message that appears nowhere so is dead wording, reported (not refused, so that wording can be
+ * added before the code that shows it).
+ */
+export function unusedMessages(names: readonly string[], dirs = ["app", "server"]): string[] {
+  const used = new Set<string>();
+  for (const dir of dirs) {
+    for (const file of sourceFiles(path.resolve(dir))) {
+      for (const match of readFileSync(file, "utf8").matchAll(/\bm\.([a-z][A-Za-z0-9]*)\b/g)) used.add(match[1] ?? "");
+    }
+  }
+  return names.filter((name) => !used.has(name));
+}
+
+/** Writes `.generated/messages.js` and `.generated/messages.d.ts` for an edition; returns a summary. */
+export function writeMessages(editionId: string, outDir = generatedDir): string {
+  const { locale, messages } = editionMessages(editionId);
+  const { js, dts } = compileMessages(locale, messages);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, "messages.js"), js);
+  writeFileSync(path.join(outDir, "messages.d.ts"), dts);
+  const unused = unusedMessages(Object.keys(messages));
+  const report = unused.length > 0 ? `; no code uses ${unused.join(", ")}` : "";
+  return `${String(Object.keys(messages).length)} messages in ${locale} for edition ${editionId}${report}`;
+}
+
+if (import.meta.filename === process.argv[1]) {
+  try {
+    console.log(`messages: ${writeMessages(selectedEditionId())}`);
+  } catch (error) {
+    if (!(error instanceof MessagesError)) throw error;
+    console.error(`messages: the build cannot go on:\n${error.message}`);
+    process.exit(1);
+  }
+}
