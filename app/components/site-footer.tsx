@@ -3,6 +3,7 @@ import * as content from "../../content";
 import { formatDateSpan } from "../lib/time";
 import { PhaseActionItems } from "./phase-action";
 import { Wordmark } from "./wordmark";
+import * as m from "../i18n/messages";
 
 export function SiteFooter() {
   const event = content.event;
@@ -12,24 +13,28 @@ export function SiteFooter() {
         <div className="max-w-sm">
           <Wordmark />
           <p className="mt-3 text-sm text-muted">
-            {event.headline} {event.place}, {formatDateSpan(event.date, event.endDate)}.
+            {m.footerTagline({
+              headline: event.headline,
+              place: event.place,
+              dates: formatDateSpan(event.date, event.endDate),
+            })}
           </p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={m.footerNav}>
           <ul className="grid grid-cols-2 gap-x-10 gap-y-2 text-sm">
             <li>
               <Link className="text-muted hover:text-white" to="/agenda">
-                Agenda
+                {m.navAgenda}
               </Link>
             </li>
             <li>
               <Link className="text-muted hover:text-white" to="/event">
-                The day at a glance
+                {m.footerDayAtAGlance}
               </Link>
             </li>
             <li>
               <Link className="text-muted hover:text-white" to="/demo-voting">
-                Demo Voting
+                {m.navDemoVoting}
               </Link>
             </li>
             {/* The menu's way out to the event, by the phase: no recordings to watch before the day. */}

@@ -1,10 +1,11 @@
 import * as content from "../../content";
 import { chooseZone, useDisplayZone, type ZoneChoice } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
+import * as m from "../i18n/messages";
 
 const options: { choice: ZoneChoice; label: string }[] = [
   { choice: "event", label: content.event.timeZoneName },
-  { choice: "local", label: "My time zone" },
+  { choice: "local", label: m.zoneLocal },
 ];
 
 /**
@@ -21,7 +22,7 @@ export function ZoneSwitch() {
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <div
         role="group"
-        aria-label="Show times in"
+        aria-label={m.zoneSwitchLabel}
         className={`inline-flex rounded-full border border-white/30 p-1 noscript:hidden ${hydrated ? "" : "invisible"}`}
       >
         {options.map((option) => (
@@ -39,7 +40,7 @@ export function ZoneSwitch() {
         ))}
       </div>
       <p className="text-sm text-muted" aria-live="polite">
-        Times in {zone.description}.
+        {m.zoneTimesIn({ zone: zone.description })}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import * as content from "../../content";
 import { zoneAbbreviation } from "./time";
+import * as m from "../i18n/messages";
 
 /** Whose clock the site's times follow: the event's zone or the visitor's own. */
 export type ZoneChoice = "event" | "local";
@@ -52,11 +53,21 @@ function subscribe(listener: () => void) {
 export function displayZoneFor(choice: ZoneChoice, visitorZone: string): DisplayZone {
   const { timeZone, timeZoneLabel, timeZoneName } = content.event;
   if (choice === "event") {
-    return { choice, timeZone, label: timeZoneLabel, description: `${timeZoneName} (${timeZoneLabel})` };
+    return {
+      choice,
+      timeZone,
+      label: timeZoneLabel,
+      description: m.zoneEventDescription({ name: timeZoneName, label: timeZoneLabel }),
+    };
   }
   // The event day's abbreviation, so a visitor reading in winter still sees the offset that applied on the day.
   const label = zoneAbbreviation(content.agenda[0]?.start ?? new Date().toISOString(), visitorZone);
-  return { choice, timeZone: visitorZone, label, description: `your time zone, ${visitorZone} (${label})` };
+  return {
+    choice,
+    timeZone: visitorZone,
+    label,
+    description: m.zoneVisitorDescription({ zone: visitorZone, label }),
+  };
 }
 
 /**

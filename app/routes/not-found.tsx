@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import * as content from "../../content";
 import { pageMeta, titled } from "../lib/seo";
 import type { Route } from "./+types/not-found";
+import * as m from "../i18n/messages";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("404 Page Not Found"),
-    description: `There is no page at this address on the ${content.event.name} site. The agenda, talks and demos are a click away.`,
+    title: titled(m.notFoundTitle),
+    description: m.notFoundDescription({ name: content.event.name }),
     path: "/404",
     noindex: true,
   });
@@ -15,13 +16,13 @@ export const meta: Route.MetaFunction = () =>
 export default function NotFound() {
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-6 py-28 text-center">
-      <h1 className="font-display text-5xl font-bold sm:text-6xl">404 Page Not Found</h1>
-      <p className="mt-6 text-lg text-muted">Did you forget to add the page to the router?</p>
+      <h1 className="font-display text-5xl font-bold sm:text-6xl">{m.notFoundTitle}</h1>
+      <p className="mt-6 text-lg text-muted">{m.notFoundHint}</p>
       <Link
         to="/"
         className="mt-10 inline-flex min-h-12 items-center rounded-full bg-electric px-7 py-3 font-semibold text-white hover:bg-electric-hover"
       >
-        Back to the conference
+        {m.notFoundBack}
       </Link>
     </section>
   );

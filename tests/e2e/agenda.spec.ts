@@ -129,7 +129,7 @@ test.describe(`On a phone in ${visitorZone}`, () => {
   test("the zone switch changes every card's time", async ({ page }) => {
     await page.goto("/agenda");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "My time zone" }).click();
+    await page.getByRole("button", { name: m.zoneLocal }).click();
     await expect(cardTimes(page)).toHaveText(agenda.map((slot) => visitorTime(slot, visitorZone)));
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -208,10 +208,12 @@ test.describe(`In ${visitorZone}`, () => {
     const eventZone = page.getByRole("button", { name: event.timeZoneName });
     await expect(eventZone).toHaveAttribute("aria-pressed", "true");
 
-    await page.getByRole("button", { name: "My time zone" }).click();
+    await page.getByRole("button", { name: m.zoneLocal }).click();
     await expect(firstTime(page)).toHaveText(visitorTime(first, visitorZone));
     await expect(table(page).getByRole("columnheader").first()).toHaveText(`Time (${label})`);
-    await expect(page.getByText(`Times in your time zone, ${visitorZone} (${label}).`)).toBeVisible();
+    await expect(
+      page.getByText(m.zoneTimesIn({ zone: m.zoneVisitorDescription({ zone: visitorZone, label }) })),
+    ).toBeVisible();
     await expectWideTimes(page, (slot) => visitorTime(slot, visitorZone));
 
     // Remembered across pages...
@@ -237,7 +239,7 @@ test.describe(`In ${farZone}`, () => {
   test("sessions that fall on another day there say which day", async ({ page }) => {
     await page.goto("/agenda");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "My time zone" }).click();
+    await page.getByRole("button", { name: m.zoneLocal }).click();
     await expectWideTimes(page, (slot) => visitorTime(slot, farZone));
   });
 });
@@ -248,7 +250,9 @@ test("The prerendered agenda is in the event's zone, so nothing changes on load 
   // React separates adjacent text with empty comments in its HTML.
   const html = (await (await request.get("/agenda")).text()).replaceAll("<!-- -->", "");
   expect(html).toContain(eventTime(first));
-  expect(html).toContain(`Times in ${event.timeZoneName} (${event.timeZoneLabel}).`);
+  expect(html).toContain(
+    m.zoneTimesIn({ zone: m.zoneEventDescription({ name: event.timeZoneName, label: event.timeZoneLabel }) }),
+  );
 });
 
 if (days.length > 1) {

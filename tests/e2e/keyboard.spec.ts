@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { leaderboardFromCatalogue, searchDemos } from "../../app/lib/leaderboard";
 import { speakerById } from "../../app/lib/lookups";
-import { zoneOffsetMinutes } from "../../app/lib/time";
+import { zoneAbbreviation, zoneOffsetMinutes } from "../../app/lib/time";
 import { expect, focusProblem, menuButton, menuExpanded, tabTo, test, waitForHydration } from "./fixtures";
 import * as m from "../../app/i18n/messages";
 
@@ -63,12 +63,15 @@ test.describe("On a phone (390 px), with the keyboard alone", () => {
 
     await waitForHydration(page);
     const eastern = await firstTime(page).textContent();
-    const mine = page.getByRole("button", { name: "My time zone" });
+    const mine = page.getByRole("button", { name: m.zoneLocal });
     await tabTo(page, mine);
     await page.keyboard.press("Space");
     await expect(mine).toHaveAttribute("aria-pressed", "true");
     await expect(firstTime(page)).not.toHaveText(eastern ?? "");
-    await expect(page.getByText(/^Times in your time zone/)).toBeVisible();
+    const label = zoneAbbreviation(edition.agenda[0]!.start, visitorZone);
+    await expect(
+      page.getByText(m.zoneTimesIn({ zone: m.zoneVisitorDescription({ zone: visitorZone, label }) })),
+    ).toBeVisible();
     const et = page.getByRole("button", { name: edition.event.timeZoneName });
     await tabTo(page, et, { backwards: true });
     await page.keyboard.press("Enter");

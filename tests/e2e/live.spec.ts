@@ -7,6 +7,7 @@ import { speakersByIds } from "../../app/lib/lookups";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 import { mainPort, votingOpenURL } from "./servers";
+import * as m from "../../app/i18n/messages";
 
 // The stage (issue 30): /live, and a page per room for an edition with rooms. Expected values come from the edition
 // under test: its rooms, its streams (stage.json) and its agenda.
@@ -185,7 +186,7 @@ test("Each room has a stage of its own, and /live leads to each", async ({ page 
 test("An unknown room is the not-found page, with a 404", async ({ page }) => {
   const response = await page.goto(stagePath("no-such-room"));
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.notFoundTitle);
 });
 
 test.describe("While the demo vote is open", () => {

@@ -101,7 +101,11 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   const roomOf = (id: string | undefined) => edition.rooms.find((room) => room.id === id)?.name ?? "";
   await expect(cards).toContainText(edition.agenda.map((slot) => roomOf(slot.room)));
   const { timeZoneName, timeZoneLabel } = edition.event;
-  await expect(page.getByText(`Times in ${timeZoneName} (${timeZoneLabel}).`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(m.zoneTimesIn({ zone: m.zoneEventDescription({ name: timeZoneName, label: timeZoneLabel }) }), {
+      exact: true,
+    }),
+  ).toBeVisible();
   // The way to the stream while a day was on air at the build: the site's stage; nothing else says live.
   const watchLive = page.getByRole("main").getByRole("link", { name: /^Watch live/ });
   await expect(watchLive).toHaveCount(builtPhase === "live" ? 1 : 0);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { expect, test, waitForHydration } from "./fixtures";
+import * as m from "../../app/i18n/messages";
 
 /** Navigates inside the app, as a link would, without loading a new document. */
 async function navigateInApp(page: Page, path: string) {
@@ -20,8 +21,8 @@ const stillSameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 async function expectNotFoundPage(page: Page) {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.notFoundTitle);
+  await expect(page.getByText(m.notFoundHint)).toBeVisible();
 }
 
 test.describe("Direct loads", () => {
@@ -31,7 +32,7 @@ test.describe("Direct loads", () => {
     await waitForHydration(page);
     await expectNotFoundPage(page);
     await expect(page).toHaveURL("/no/such/page");
-    await page.getByRole("link", { name: "Back to the conference" }).click();
+    await page.getByRole("link", { name: m.notFoundBack }).click();
     await expect(page).toHaveURL("/");
   });
 

@@ -197,7 +197,11 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
         await page.goto(at(path, editionMoments[phase]));
         // The prerendered footer is the build's phase: the home island or hydration brings it to the previewed one.
         await waitForHydration(page);
-        await expectOnlyEventAction(footer(page), phase, [/^Agenda$/, /^The day at a glance$/, /^Demo Voting$/]);
+        await expectOnlyEventAction(
+          footer(page),
+          phase,
+          [m.navAgenda, m.footerDayAtAGlance, m.navDemoVoting].map((name) => new RegExp(`^${name}$`)),
+        );
       });
     }
   }
