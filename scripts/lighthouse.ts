@@ -54,6 +54,8 @@ interface Row {
   /** Lighthouse's measure of the host's speed in that run, and the mobile CPU slowdown it gave (1 on desktop). */
   benchmarkIndex: number;
   slowdown: number;
+  /** Lighthouse's Performance score weighed without Total Blocking Time (see `blockingJudged`). */
+  performanceWithoutTbt: number;
   /** Per category, the audits that cost it points. */
   lost: Record<(typeof categories)[number], string[]>;
   failing: string[];
@@ -83,22 +85,36 @@ function targetsFor(formFactor: FormFactor): Record<(typeof categories)[number],
  */
 const unlisted = new Set(fixedPaths("unlisted"));
 
+/**
+ * Whether this host can judge blocking time on mobile (docs/decisions/049). Lighthouse's benchmark measures how fast
+ * the host runs JavaScript, and the slowdown is calibrated by it; but some of CI's virtual machines run the browser
+ * itself several times slower than their JavaScript (a system call costs about 1.1 µs there, a page fault 14 µs), and
+ * then every page "blocks", the home page's 3.3 KB of script included. So the baseline, the home page, is audited
+ * first, five times, in the same browser: if its median blocking time exceeds `baselineBlockingLimit` (it is 0-60 ms
+ * on a host whose browser keeps pace with its JavaScript, 190-640 ms on the slow ones), the run reports blocking time
+ * and judges Performance without it. Every other target holds on every host.
+ */
+const baselinePath = "/";
+const baselineBlockingLimit = 100;
+let blockingJudged = true;
+
 function failingOf(row: Omit<Row, "failing">): string[] {
   const targets = targetsFor(row.formFactor);
   const judged = categories.filter((category) => !(category === "seo" && unlisted.has(row.path)));
-  const categoryMisses = judged.flatMap((category) =>
-    row.scores[category] >= targets[category]
+  const blockingCounts = row.formFactor === "desktop" || blockingJudged;
+  const categoryMisses = judged.flatMap((category) => {
+    const score = category === "performance" && !blockingCounts ? row.performanceWithoutTbt : row.scores[category];
+    const lost = row.lost[category].filter((id) => blockingCounts || id !== "total-blocking-time");
+    return score >= targets[category]
       ? []
-      : [
-          `${category} ${String(row.scores[category])} < ${String(targets[category])} (${row.lost[category].join(", ")})`,
-        ],
-  );
+      : [`${category} ${String(score)} < ${String(targets[category])} (${lost.join(", ")})`];
+  });
   const lcpMiss =
     row.formFactor === "mobile" && row.lcp > lcpTarget
       ? [`LCP ${(row.lcp / 1000).toFixed(2)} s > ${(lcpTarget / 1000).toFixed(1)} s`]
       : [];
   const tbtMiss =
-    row.formFactor === "mobile" && heavyPaths.includes(row.path) && row.tbt > tbtTarget
+    row.formFactor === "mobile" && blockingJudged && heavyPaths.includes(row.path) && row.tbt > tbtTarget
       ? [`TBT ${Math.round(row.tbt).toString()} ms > ${String(tbtTarget)} ms`]
       : [];
   return [...categoryMisses, ...lcpMiss, ...tbtMiss];
@@ -171,8 +187,16 @@ async function audit(origin: string, chromePort: number, pagePath: string, formF
         .map((ref) => ref.id),
     ]),
   ) as Row["lost"];
+  const refs = (lhr.categories.performance?.auditRefs ?? []).filter(
+    (ref) => ref.weight > 0 && ref.id !== "total-blocking-time",
+  );
+  const weightWithoutTbt = refs.reduce((sum, ref) => sum + ref.weight, 0);
+  const performanceWithoutTbt = Math.round(
+    (100 * refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0)) / weightWithoutTbt,
+  );
   const row = {
     path: pagePath,
+    performanceWithoutTbt,
     formFactor,
     scores,
     lcp: numeric("largest-contentful-paint"),
@@ -194,7 +218,7 @@ async function audit(origin: string, chromePort: number, pagePath: string, formF
  */
 async function auditSettled(origin: string, chromePort: number, pagePath: string, formFactor: FormFactor) {
   const first = await audit(origin, chromePort, pagePath, formFactor).catch((error: unknown) => error as Error);
-  const alwaysFive = formFactor === "mobile" && heavyPaths.includes(pagePath);
+  const alwaysFive = formFactor === "mobile" && (heavyPaths.includes(pagePath) || pagePath === baselinePath);
   if (!(first instanceof Error) && first.failing.length === 0 && !alwaysFive) return first;
   const runs = [first];
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -217,7 +241,7 @@ async function auditSettled(origin: string, chromePort: number, pagePath: string
 function report(rows: Row[]): string {
   const lines = rows.map(
     (row) =>
-      `| ${row.path} | ${row.formFactor} | ${categories.map((category) => String(row.scores[category])).join(" | ")} | ${(row.lcp / 1000).toFixed(2)} s | ${Math.round(row.tbt).toString()} ms | ${row.cls.toFixed(3)} | ${(row.scriptBytes / 1024).toFixed(1)} KB | ${Math.round(row.benchmarkIndex).toString()} / ${row.slowdown.toFixed(1)}x |`,
+      `| ${row.path} | ${row.formFactor} | ${categories.map((category) => String(row.scores[category])).join(" | ")} | ${(row.lcp / 1000).toFixed(2)} s | ${Math.round(row.tbt).toString()} ms | ${row.cls.toFixed(3)} | ${(row.scriptBytes / 1024).toFixed(1)} KB | ${Math.round(row.benchmarkIndex).toString()} / ${row.slowdown.toFixed(1)}x | ${String(row.performanceWithoutTbt)} |`,
   );
   return [
     "# Lighthouse",
@@ -230,9 +254,12 @@ function report(rows: Row[]): string {
     `and TBT at most ${String(tbtTarget)} ms on ${heavyPaths.join(", ")}.`,
     "A route that misses a target on its first run, and each of those three on mobile, is run five times in all and",
     "reported by the median Performance of the five, with their median LCP and TBT.",
+    blockingJudged
+      ? `Blocking time judged: the home page, audited first as the baseline, blocked at most ${String(baselineBlockingLimit)} ms.`
+      : `Blocking time reported, not judged: the home page, the baseline, blocked more than ${String(baselineBlockingLimit)} ms, so this host's browser is slower than its JavaScript; Performance is judged without TBT (the last column).`,
     "",
-    "| route | form | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JavaScript transferred | host index / slowdown |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| route | form | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JavaScript transferred | host index / slowdown | Performance without TBT |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...lines,
     "",
   ].join("\n");
@@ -277,7 +304,7 @@ async function settle(boundSeconds = 90) {
 
 await settle();
 const loadBefore = loadavg()[0]?.toFixed(2) ?? "?";
-const paths = [...new Set([...(sample ? samplePaths() : await sitemapPaths()), ...heavyPaths])];
+const paths = [...new Set([baselinePath, ...(sample ? samplePaths() : await sitemapPaths()), ...heavyPaths])];
 const formFactors: FormFactor[] = sample ? ["mobile"] : ["mobile", "desktop"];
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
@@ -288,10 +315,17 @@ const rows: Row[] = [];
 try {
   for (const formFactor of formFactors) {
     for (const pagePath of paths) {
-      const row = await auditSettled(server.url, chrome.port, pagePath, formFactor);
+      let row = await auditSettled(server.url, chrome.port, pagePath, formFactor);
+      if (formFactor === "mobile" && pagePath === baselinePath && row.tbt > baselineBlockingLimit) {
+        blockingJudged = false;
+        row = { ...row, failing: failingOf(row) };
+        console.log(
+          `The home page blocked for ${Math.round(row.tbt).toString()} ms (median of five; host index ${Math.round(row.benchmarkIndex).toString()}): this host's browser is slower than its JavaScript, so blocking time is reported, not judged.`,
+        );
+      }
       rows.push(row);
       console.log(
-        `${row.failing.length > 0 ? "FAIL" : "ok  "} ${formFactor.padEnd(7)} ${pagePath.padEnd(34)} ${categories.map((category) => String(row.scores[category]).padStart(3)).join(" ")}${row.failing.length > 0 ? `  ${row.failing.join("; ")}` : ""}`,
+        `${row.failing.length > 0 ? "FAIL" : "ok  "} ${formFactor.padEnd(7)} ${pagePath.padEnd(34)} ${categories.map((category) => String(row.scores[category]).padStart(3)).join(" ")}${row.failing.length > 0 ? `  ${row.failing.join("; ")} (host index ${Math.round(row.benchmarkIndex).toString()}, slowdown ${row.slowdown.toFixed(1)}x)` : ""}`,
       );
     }
   }
