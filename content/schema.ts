@@ -131,7 +131,10 @@ export const eventSchema = z
       .default({ opensMinutesBefore: 24 * 60, moderation: "pre" }),
   })
   // The zone's name is settled once, at validation, so the build and the browser say the same whatever their Intl.
-  .transform((event) => ({ ...event, timeZoneName: event.timeZoneName ?? zoneName(event.timeZone, event.date) }));
+  .transform((event) => ({
+    ...event,
+    timeZoneName: event.timeZoneName ?? zoneName(event.timeZone, event.date, event.locale),
+  }));
 
 export const speakerSchema = z.object({
   id,

@@ -1,7 +1,8 @@
 import { fixedPages } from "../app/lib/fixed-pages";
 import { personalCalendarName } from "../app/lib/my-schedule";
 import { slugOf as slugOfName, speakerPath } from "../app/lib/path-segments";
-import { formatDateSpan, isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
+import { isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
+import { formatDateSpanIn } from "../app/lib/time-in-locale";
 import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
@@ -256,13 +257,23 @@ export const placeholderNames = ["name", "date", "edition"] as const;
 export function fillPlaceholders(input: EditionInput, editionId: string): { input: EditionInput; problems: string[] } {
   const event: unknown = input.event;
   if (!event || typeof event !== "object") return { input, problems: [] };
-  const { name, date, endDate } = event as { name?: unknown; date?: unknown; endDate?: unknown };
+  const { name, date, endDate, locale } = event as {
+    name?: unknown;
+    date?: unknown;
+    endDate?: unknown;
+    locale?: unknown;
+  };
   const calendarDate = (value: unknown) => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
   const values: Record<string, string | undefined> = {
     name: typeof name === "string" ? name : undefined,
     // The edition's days: "May 7, 2031", or "May 7–9, 2031" when it spans several.
     date: calendarDate(date)
-      ? formatDateSpan(date as string, calendarDate(endDate) ? (endDate as string) : undefined)
+      ? formatDateSpanIn(
+          date as string,
+          calendarDate(endDate) ? (endDate as string) : undefined,
+          // In the edition's language; a malformed locale is the schema's to report.
+          typeof locale === "string" ? locale : "en",
+        )
       : undefined,
     edition: editionId,
   };

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { edition } from "../content";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
-import { formatClock, minutesBefore } from "../app/lib/time";
+import { minutesBefore } from "../app/lib/time";
+import { formatClockIn } from "../app/lib/time-in-locale";
 import { eventsIn as readEvents } from "./calendar-events";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { sessionGuid } from "./guids";
@@ -167,7 +168,7 @@ describe("A speaker's calendar file", () => {
     expect(events[1]?.description).toContain(
       others.length > 0 ? `${first!.type} with ${sentenceList(others)}.` : `${first!.type}.`,
     );
-    const joinAt = formatClock(minutesBefore(greenRoom!.start, 5), event.timeZone);
+    const joinAt = formatClockIn(minutesBefore(greenRoom!.start, 5), event.timeZone, event.locale);
     expect(events[1]?.description).toContain(
       `Join the stream (virtual green room) at ${joinAt} ${event.timeZoneLabel}: ${event.links.streamJoin}`,
     );

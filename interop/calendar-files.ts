@@ -4,7 +4,7 @@ import { briefingView } from "../app/lib/briefing";
 import { isChoosable } from "../app/lib/my-schedule";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
-import { formatClock } from "../app/lib/time";
+import { formatClockIn } from "../app/lib/time-in-locale";
 import { guidOfSession } from "./guids";
 
 export interface CalendarFile {
@@ -98,7 +98,7 @@ export function speakerCalendarFiles(edition: Edition): CalendarFile[] {
     const sessions = view?.found ? view.sessions : sessionsOf(edition, speaker.id);
     const joinTime = joinTimeOf(edition, speaker.id, sessions);
     if (!joinTime) return [];
-    const join = `Join the stream (virtual green room) at ${formatClock(joinTime, event.timeZone)} ${event.timeZoneLabel}: ${event.links.streamJoin}`;
+    const join = `Join the stream (virtual green room) at ${formatClockIn(joinTime, event.timeZone, event.locale)} ${event.timeZoneLabel}: ${event.links.streamJoin}`;
     const page = briefing?.path ?? speakerPath(speaker.id);
     const entries = sessions.map((session, index): CalendarSession => {
       const people = participantsText(session);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate } from "../app/lib/time";
+import { formatCalendarDateIn } from "../app/lib/time-in-locale";
 import { edition, editionId } from "../content";
 import { builtEditionId, editionIds, readEditionInput, testEditionsRoot } from "../content/editions";
 import { validateEdition } from "../content/validate";
@@ -10,10 +10,16 @@ import { editionMessages } from "./messages";
 const clientDir = path.resolve("build/client");
 
 /** The facts that identify an edition on a page: its name, its day as pages write it, its zone's name and city. */
-function factsOf(event: { name: string; date: string; timeZone: string; timeZoneName: string }): string[] {
+function factsOf(event: {
+  name: string;
+  date: string;
+  timeZone: string;
+  timeZoneName: string;
+  locale: string;
+}): string[] {
   // Area/City zones name a city; UTC and Etc/GMT-1 (an imported programme's) do not.
   const city = event.timeZone.includes("/") ? (event.timeZone.split("/").at(-1)?.replaceAll("_", " ") ?? "") : "";
-  return [event.name, formatCalendarDate(event.date), event.timeZoneName, city];
+  return [event.name, formatCalendarDateIn(event.date, event.locale), event.timeZoneName, city];
 }
 
 /** Every text file of the build: pages, calendars, the sitemap, data. */

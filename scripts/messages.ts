@@ -5,6 +5,7 @@ import compileModule from "@messageformat/core/lib/compile-module.js";
 import { parse, type Token } from "@messageformat/parser";
 import { editionDir, readEditionInput, selectedEditionId } from "../content/editions";
 import { localeSchema } from "../content/schema";
+import { writesAsSpec } from "../app/lib/time";
 
 /**
  * The interface's words for the edition being built (issue 31, decision 048): the catalogue of the edition's locale
@@ -206,13 +207,21 @@ export function compileMessages(locale: string, messages: Catalogue): { js: stri
   }
   const header = `// Made by scripts/messages.ts from app/i18n and the edition's messages.json: edit those, not this.`;
   const importLines = [...imports].map(([from, names]) => `import { ${[...names].sort().join(", ")} } from ${from};`);
-  const localeLine = `export const locale = ${JSON.stringify(locale)};`;
+  const localeLines = [
+    `export const locale = ${JSON.stringify(locale)};`,
+    `export const writesAsSpec = ${String(writesAsSpec(locale))};`,
+  ];
   return {
-    js: [header, ...importLines, localeLine, ...body, ""].join("\n"),
+    js: [header, ...importLines, ...localeLines, ...body, ""].join("\n"),
     dts: [
       header,
       "/** The edition's language (a BCP 47 tag): <html lang>, and Intl's locale. */",
       "export declare const locale: string;",
+      "/**",
+      " * Whether that language writes times and dates as the specification does (app/lib/format-time.ts): a constant,",
+      " * so that the bundler keeps one way of writing them on the pages and drops the other.",
+      " */",
+      "export declare const writesAsSpec: boolean;",
       ...declarations,
       "",
     ].join("\n"),

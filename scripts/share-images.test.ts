@@ -3,7 +3,7 @@ import { edition } from "../content";
 import { speakersWithSessions } from "../app/lib/speaker-schedule";
 import { defaultShareImage } from "../app/lib/seo";
 import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../app/lib/site-paths";
-import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "../app/lib/time";
+import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "../app/lib/format-time";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 // Expected values come from the edition under test; share-images.reference.test.ts checks the spec's own cards.

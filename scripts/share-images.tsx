@@ -12,7 +12,7 @@ import {
   speakerShareImagePath,
 } from "../app/lib/site-paths";
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
-import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../app/lib/time";
+import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../app/lib/format-time";
 
 export interface ShareCard {
   /** Site path of the PNG, e.g. /og/talks/nomic.png */

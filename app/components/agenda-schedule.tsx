@@ -7,7 +7,7 @@ import { useEditionPhase } from "../lib/edition-phase";
 import { speakerById, speakersByIds } from "../lib/lookups";
 import { dayAnchor, programmeDays, timetable, type TimetableRow } from "../lib/programme";
 import { talkPathOf } from "../lib/talk-paths";
-import { formatClock, formatDayName } from "../lib/time";
+import { formatClock, formatDayName } from "../lib/format-time";
 import { useHydrated } from "../lib/use-hydrated";
 import { isChoosable } from "../lib/my-schedule";
 import { ExternalLink } from "./external-link";

@@ -5,7 +5,7 @@ import { searchDemos, type LeaderboardDemo } from "../lib/leaderboard";
 import { useRankMoves } from "../lib/rank-changes";
 import { useHydrated } from "../lib/use-hydrated";
 import type { VotingWindow } from "../lib/server-contract";
-import { formatLongDate } from "../lib/time";
+import { formatLongDate } from "../lib/format-time";
 import { votingPhase } from "../lib/voting";
 import { DemoCard } from "./demo-card";
 import { VotingCountdown } from "./voting-countdown";

@@ -7,7 +7,7 @@ import { liveDay, liveStatus, roomsLive, type LiveStatus, type RoomStatus } from
 import { programmeDays } from "../lib/programme";
 import { livePath } from "../lib/stage";
 import { talkPathOf } from "../lib/talk-paths";
-import { formatClock } from "../lib/time";
+import { formatClock } from "../lib/format-time";
 import * as m from "../i18n/messages";
 import { SessionProgress } from "./session-progress";
 

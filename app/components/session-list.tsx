@@ -3,7 +3,7 @@ import * as content from "../../content";
 import { briefingBadgeColour } from "../lib/briefing";
 import { displayZoneFor, useDisplayZone } from "../lib/display-zone";
 import { participantsText, type SpeakerSession } from "../lib/speaker-schedule";
-import { formatShortDate } from "../lib/time";
+import { formatShortDate } from "../lib/format-time";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 

@@ -1,6 +1,7 @@
 import * as content from "../../content";
 import type { DisplayZone } from "../lib/display-zone";
-import { formatTimeRange, formatWeekdayDate, zonedDate } from "../lib/time";
+import { zonedDate } from "../lib/time";
+import { formatTimeRange, formatWeekdayDate } from "../lib/format-time";
 
 /**
  * "10:00 - 10:30am CEST": a session's times and the zone's label, in the zone the visitor chose. Where that zone

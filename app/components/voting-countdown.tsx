@@ -1,7 +1,7 @@
 import { twoDigits } from "../lib/countdown";
 import { useClock } from "../lib/clock";
 import { useVisitorZoneAt } from "../lib/visitor-zone";
-import { formatClock, formatLongDate } from "../lib/time";
+import { formatClock, formatLongDate } from "../lib/format-time";
 import type { VotingWindow } from "../lib/server-contract";
 import { votingCountdown } from "../lib/voting";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { edition, type AgendaSlot, type BackstageSession, type Briefing, type Edition } from "../../content";
 import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "./briefing";
-import { formatClock, formatTimeRange, formatWeekdayDate, minutesBefore, zonedDate } from "./time";
+import { minutesBefore, zonedDate } from "./time";
+import { formatClock, formatTimeRange, formatWeekdayDate } from "./format-time";
 
 /*
  * Every expected value here comes from the edition under test: its agenda, backstage and speakers, and the rules

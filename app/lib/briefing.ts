@@ -2,7 +2,8 @@ import * as content from "../../content";
 import type { Briefing, Edition, Speaker } from "../../content";
 import { firstNameOf } from "./first-name";
 import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
-import { formatClock, formatTimeRange, formatWeekdayDate, zonedDate } from "./time";
+import { zonedDate } from "./time";
+import { formatClock, formatTimeRange, formatWeekdayDate } from "./format-time";
 
 /** The person a briefing greets: their record, or the stand-in that the '{slug}-qa' configuration entry names. */
 export interface BriefingSpeaker {

@@ -11,7 +11,7 @@ const elsewhere = event.timeZone === "Pacific/Kiritimati" ? "Pacific/Pago_Pago" 
 describe("The zone times are shown in", () => {
   it("is the edition's zone, with its label and its name in full, by default", () => {
     // The content may name the zone itself; otherwise its CLDR name on the day ("Central European Time").
-    const name = editionInput.event.timeZoneName ?? zoneName(event.timeZone, event.date);
+    const name = editionInput.event.timeZoneName ?? zoneName(event.timeZone, event.date, event.locale);
     expect(displayZoneFor("event", elsewhere)).toEqual({
       choice: "event",
       timeZone: event.timeZone,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { nextDayWords } from "./next-day";
-import { formatClock, formatDayName, zonedDate } from "./time";
+import { zonedDate } from "./time";
+import { formatClock, formatDayName } from "./format-time";
 
 describe("Between two days", () => {
   const { timeZone, timeZoneLabel } = edition.event;

@@ -1,7 +1,8 @@
 import * as content from "../../content";
 import { useClock } from "./clock";
 import { nextOnAir } from "./live";
-import { formatClock, formatDayName, zonedDate } from "./time";
+import { zonedDate } from "./time";
+import { formatClock, formatDayName } from "./format-time";
 
 /**
  * The start of the next programme day to go on air (the first, before the edition), or "" once none is to come.

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
 import { defaultShareImagePath } from "./site-paths";
-import { formatDateSpan } from "./time";
+import { formatDateSpan } from "./format-time";
 
 export interface PageMetaInput {
   /** The full document title, as the page wants it shown. */

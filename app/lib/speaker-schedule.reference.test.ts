@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { formatClock } from "./time";
+import { formatClock } from "./format-time";
 import { joinTimeOf, participantsText, roleOf, sessionsOf, speakersWithSessions } from "./speaker-schedule";
 
 /**

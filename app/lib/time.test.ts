@@ -18,15 +18,25 @@ import {
   zonedHourMinute,
   zonedInstant,
 } from "./time";
+import {
+  calendarDateIn,
+  clockIn,
+  dateSpanIn,
+  dayNameIn,
+  formatCalendarDateIn,
+  formatClockIn,
+  formatDateSpanIn,
+  timeRangeIn,
+} from "./time-in-locale";
 
 const ny = "America/New_York";
 
 describe("A zone's name in full", () => {
   it("is the CLDR's generic name, whatever the season", () => {
-    expect(zoneName("America/New_York", "2025-04-16")).toBe("Eastern Time");
-    expect(zoneName("America/New_York", "2025-12-16")).toBe("Eastern Time");
-    expect(zoneName("Europe/Berlin", "2027-04-14")).toBe("Central European Time");
-    expect(zoneName("Asia/Tokyo", "2026-10-01")).toBe("Japan Standard Time");
+    expect(zoneName("America/New_York", "2025-04-16", "en")).toBe("Eastern Time");
+    expect(zoneName("America/New_York", "2025-12-16", "en")).toBe("Eastern Time");
+    expect(zoneName("Europe/Berlin", "2027-04-14", "en")).toBe("Central European Time");
+    expect(zoneName("Asia/Tokyo", "2026-10-01", "en")).toBe("Japan Standard Time");
   });
 });
 
@@ -52,15 +62,15 @@ describe("Times shown to visitors", () => {
 
   it("writes dates in long and short form, in the event's zone", () => {
     // 01:30 UTC on the 17th is still the 16th in New York.
-    expect(formatLongDate("2025-04-17T01:30:00Z", ny)).toBe("April 16, 2025");
-    expect(formatShortDate("2025-04-17T01:30:00Z", ny)).toBe("4/16/2025");
+    expect(formatLongDate("2025-04-17T01:30:00Z", ny, "en")).toBe("April 16, 2025");
+    expect(formatShortDate("2025-04-17T01:30:00Z", ny, "en")).toBe("4/16/2025");
     expect(formatCalendarDate("2025-04-16")).toBe("April 16, 2025");
   });
 
   it("writes every calendar date as Intl's en-US long date does", () => {
     for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2025, 0, 1); day += 86_400_000) {
       const date = new Date(day).toISOString().slice(0, 10);
-      expect(formatCalendarDate(date)).toBe(formatLongDate(`${date}T12:00:00Z`, "UTC"));
+      expect(formatCalendarDate(date)).toBe(formatLongDate(`${date}T12:00:00Z`, "UTC", "en"));
     }
   });
 
@@ -70,9 +80,9 @@ describe("Times shown to visitors", () => {
     for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2025, 0, 1); day += 86_400_000) {
       const date = new Date(day).toISOString().slice(0, 10);
       const noon = `${date}T12:00:00Z`;
-      expect(formatDayName(date, "short")).toBe(formatWeekdayDate(noon, "UTC"));
+      expect(formatDayName(date, "short")).toBe(formatWeekdayDate(noon, "UTC", "en"));
       const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long" }).format(new Date(noon));
-      expect(formatDayName(date, "long")).toBe(`${weekday}, ${formatLongDate(noon, "UTC")}`);
+      expect(formatDayName(date, "long")).toBe(`${weekday}, ${formatLongDate(noon, "UTC", "en")}`);
     }
   });
 
@@ -119,10 +129,10 @@ describe("Time-zone arithmetic", () => {
   });
 
   it("names zones the way people read them next to a time", () => {
-    expect(zoneAbbreviation("2025-04-16T14:00:00Z", ny)).toBe("EDT");
-    expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Europe/Berlin")).toBe("GMT+2");
-    expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Asia/Tokyo")).toBe("GMT+9");
-    expect(formatWeekdayDate("2025-04-16T19:35:00Z", "Asia/Tokyo")).toBe("Thu, Apr 17");
+    expect(zoneAbbreviation("2025-04-16T14:00:00Z", ny, "en")).toBe("EDT");
+    expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Europe/Berlin", "en")).toBe("GMT+2");
+    expect(zoneAbbreviation("2025-04-16T14:00:00Z", "Asia/Tokyo", "en")).toBe("GMT+9");
+    expect(formatWeekdayDate("2025-04-16T19:35:00Z", "Asia/Tokyo", "en")).toBe("Thu, Apr 17");
   });
 });
 
@@ -133,5 +143,43 @@ describe("formatDateSpan", () => {
     expect(formatDateSpan("2020-12-14", "2020-12-16")).toBe("December 14–16, 2020");
     expect(formatDateSpan("2025-04-30", "2025-05-02")).toBe("April 30 – May 2, 2025");
     expect(formatDateSpan("2025-12-30", "2026-01-02")).toBe("December 30, 2025 – January 2, 2026");
+  });
+});
+
+describe("Times and dates in the edition's language", () => {
+  const berlin = "Europe/Berlin";
+  it("writes German as Germans write a programme", () => {
+    expect(clockIn("2025-04-16T14:00:00Z", berlin, "de")).toBe("16:00");
+    expect(timeRangeIn("2025-04-16T14:00:00Z", "2025-04-16T14:30:00Z", berlin, "de")).toBe("16:00–16:30");
+    expect(formatLongDate("2025-04-16T14:00:00Z", berlin, "de")).toBe("16. April 2025");
+    expect(formatShortDate("2025-04-16T14:00:00Z", berlin, "de")).toBe("16.4.2025");
+    expect(dayNameIn("2026-10-08", "long", "de")).toBe("Donnerstag, 8. Oktober 2026");
+    expect(dayNameIn("2026-10-08", "short", "de")).toBe("Do., 8. Okt.");
+    expect(dateSpanIn("2031-05-07", undefined, "de")).toBe("7. Mai 2031");
+    expect(dateSpanIn("2031-05-07", "2031-05-09", "de")).toBe("7. Mai 2031 – 9. Mai 2031");
+    expect(zoneName(berlin, "2027-04-14", "de")).toBe("Mitteleuropäische Zeit");
+  });
+
+  it("writes Japanese with the 24-hour clock, the year first and the wave dash", () => {
+    const tokyo = "Asia/Tokyo";
+    expect(clockIn("2026-10-01T01:00:00Z", tokyo, "ja")).toBe("10:00");
+    expect(timeRangeIn("2026-10-01T01:00:00Z", "2026-10-01T01:30:00Z", tokyo, "ja")).toBe("10:00～10:30");
+    expect(formatLongDate("2026-10-01T01:00:00Z", tokyo, "ja")).toBe("2026年10月1日");
+    expect(dayNameIn("2026-10-08", "long", "ja")).toBe("2026年10月8日木曜日");
+    expect(dayNameIn("2026-10-08", "short", "ja")).toBe("10月8日(木)");
+    expect(dateSpanIn("2031-05-07", "2031-05-09", "ja")).toBe("2031年5月7日～2031年5月9日");
+    expect(zoneName(tokyo, "2026-10-01", "ja")).toBe("日本標準時");
+    expect(zoneAbbreviation("2026-10-01T01:00:00Z", tokyo, "ja")).toBe("JST");
+  });
+
+  it("keeps the specification's English for en and en-US, and refuses what is not a date", () => {
+    for (const locale of ["en", "en-US"]) {
+      expect(formatClockIn("2025-04-16T14:00:00Z", ny, locale)).toBe("10:00am");
+      expect(formatDateSpanIn("2031-05-07", "2031-05-09", locale)).toBe("May 7–9, 2031");
+      expect(formatCalendarDateIn("2025-04-16", locale)).toBe("April 16, 2025");
+    }
+    expect(formatClockIn("2025-04-16T14:00:00Z", ny, "de")).toBe("10:00");
+    expect(formatDateSpanIn("2031-05-07", "2031-05-09", "ja")).toBe("2031年5月7日～2031年5月9日");
+    expect(() => calendarDateIn("2031-13-01", "de")).toThrow(RangeError);
   });
 });

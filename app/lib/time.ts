@@ -1,6 +1,10 @@
 /**
  * Formatting of instants for people. Every function takes the IANA zone explicitly, so the prerendered HTML
  * (built in any zone) and the hydrated page agree, and nothing depends on the machine's own zone.
+ *
+ * The functions without a locale write the specification's English ("10:00 - 10:30am", "April 16, 2025"), partly by
+ * hand; time-in-locale.ts writes the same things in any other locale through Intl, and format-time.ts gives the
+ * pages the one of the two that the edition's language needs.
  */
 
 const formatOptions = {
@@ -21,17 +25,31 @@ const formatOptions = {
   weekdayDate: { weekday: "short", month: "short", day: "numeric" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
+/** Whether a locale writes as the specification does: the functions below without a locale. */
+export const writesAsSpec = (locale: string) => locale === "en" || locale === "en-US";
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * One formatter per kind and zone, made on first use: making an Intl.DateTimeFormat costs far more than using one,
  * and a profile of /demo-voting's hydration found making them, once per date shown, its costliest function.
  */
-function formatter(kind: keyof typeof formatOptions, timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
+function formatter(kind: keyof typeof formatOptions, timeZone: string, locale = "en"): Intl.DateTimeFormat {
+  return intlFormat(kind, formatOptions[kind], timeZone, locale);
+}
+
+/** The formatter of `options` (named `kind`) in a zone and a locale, made once. */
+export function intlFormat(
+  kind: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone: string,
+  locale: string,
+): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone} ${locale}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, ...formatOptions[kind] });
+    // The specification's English is Intl's en-US.
+    format = new Intl.DateTimeFormat(locale === "en" ? "en-US" : locale, { timeZone, ...options });
     formats.set(key, format);
   }
   return format;
@@ -58,13 +76,13 @@ export function formatTimeRange(start: string, end: string, timeZone: string): s
 }
 
 /** "May 7, 2031": the day of an instant in a zone. */
-export function formatLongDate(instant: string, timeZone: string): string {
-  return formatter("longDate", timeZone).format(new Date(instant));
+export function formatLongDate(instant: string, timeZone: string, locale: string): string {
+  return formatter("longDate", timeZone, locale).format(new Date(instant));
 }
 
 /** "5/7/2031", as briefing pages show dates. */
-export function formatShortDate(instant: string, timeZone: string): string {
-  return formatter("shortDate", timeZone).format(new Date(instant));
+export function formatShortDate(instant: string, timeZone: string, locale: string): string {
+  return formatter("shortDate", timeZone, locale).format(new Date(instant));
 }
 
 /** The instant `minutes` before another, as an ISO string in UTC. */
@@ -90,7 +108,7 @@ const monthNames = [
 const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** A calendar date such as 2031-05-07 read into its parts, its month's name and its day of the week. */
-function calendarParts(date: string) {
+export function calendarParts(date: string) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const month = monthNames[Number(match?.[2]) - 1];
   if (!match || !month) throw new RangeError(`Not a calendar date: ${date}`);
@@ -181,8 +199,8 @@ export function isoOffset(minutes: number): string {
  * A zone's name in full, as the Unicode CLDR gives it for a day (noon UTC of `date`): "Pacific Time" for
  * America/Los_Angeles, "Central European Time" for Europe/Berlin, "India Standard Time" for Asia/Kolkata.
  */
-export function zoneName(timeZone: string, date: string): string {
-  const parts = formatter("genericZoneName", timeZone).formatToParts(new Date(`${date}T12:00:00Z`));
+export function zoneName(timeZone: string, date: string, locale: string): string {
+  const parts = formatter("genericZoneName", timeZone, locale).formatToParts(new Date(`${date}T12:00:00Z`));
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
@@ -204,14 +222,14 @@ export function zonedInstant(date: string, hour: number, minute: number, timeZon
 }
 
 /** A zone's short name at an instant, as people read it next to a time: "PDT", "GMT+2", "GMT+5:30". */
-export function zoneAbbreviation(instant: string, timeZone: string): string {
-  const parts = formatter("zoneName", timeZone).formatToParts(new Date(instant));
+export function zoneAbbreviation(instant: string, timeZone: string, locale: string): string {
+  const parts = formatter("zoneName", timeZone, locale).formatToParts(new Date(instant));
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
 /** "Thu, Apr 17": the day of an instant in a zone, for a time that falls on another day than the event's. */
-export function formatWeekdayDate(instant: string, timeZone: string): string {
-  return formatter("weekdayDate", timeZone).format(new Date(instant));
+export function formatWeekdayDate(instant: string, timeZone: string, locale: string): string {
+  return formatter("weekdayDate", timeZone, locale).format(new Date(instant));
 }
 
 /** "11:00 AM - 1:00 PM", as the original announcements wrote a range. */

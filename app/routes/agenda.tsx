@@ -14,7 +14,7 @@ import { programmeDays, programmeShape } from "../lib/programme";
 import { schedulePaths } from "../lib/schedule-paths";
 import { dayCalendarPath } from "../lib/site-paths";
 import { livePath } from "../lib/stage";
-import { formatDateSpan } from "../lib/time";
+import { formatDateSpan } from "../lib/format-time";
 import type { Route } from "./+types/agenda";
 import * as m from "../i18n/messages";
 

@@ -15,7 +15,7 @@ import { pageMeta } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
 import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../lib/site-paths";
 import { editionSchedule } from "../lib/speaker-schedule";
-import { formatShortDate } from "../lib/time";
+import { formatShortDate } from "../lib/format-time";
 import type { Route } from "./+types/briefing";
 
 /** One module serves every fixed briefing: routes.ts gives each briefing path its own route. */

@@ -16,7 +16,7 @@ import { dayAnchor } from "../lib/programme";
 import { pageMeta } from "../lib/seo";
 import { livePath } from "../lib/stage";
 import { dayCalendarPath } from "../lib/site-paths";
-import { formatDateSpan, formatClock } from "../lib/time";
+import { formatDateSpan, formatClock } from "../lib/format-time";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/home";
 import * as m from "../i18n/messages";

@@ -15,7 +15,7 @@ import { programmeDays } from "../lib/programme";
 import { questionWindowOf, takesQuestions } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
-import { formatClock, formatLongDate } from "../lib/time";
+import { formatClock, formatLongDate } from "../lib/format-time";
 import { previewInstant } from "../lib/preview";
 import { useHydrated } from "../lib/use-hydrated";
 import { useVotingOpen } from "../lib/use-top-demos";

@@ -17,7 +17,7 @@ import { programmeDays } from "../lib/programme";
 import { pageMeta, titled } from "../lib/seo";
 import { parseSessionSelection } from "../lib/session-selection";
 import { talkPathOf } from "../lib/talk-paths";
-import { formatDayName } from "../lib/time";
+import { formatDayName } from "../lib/format-time";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-schedule";
 

@@ -22,7 +22,8 @@ export function newEvent(
     date,
     ...(endDate ? { endDate } : {}),
     timeZone: file.zone,
-    timeZoneLabel: zoneAbbreviation(firstStart, file.zone),
+    // An imported edition is in English (its locale is left out) until the organiser sets one.
+    timeZoneLabel: zoneAbbreviation(firstStart, file.zone, "en"),
     // Intl names UTC "GMT+00:00"; its own name reads better.
     ...(file.zone === "UTC" ? { timeZoneName: "Coordinated Universal Time" } : {}),
     location: "Online",
@@ -72,7 +73,7 @@ export function updatedEvent(
   if (!endDate) delete event.endDate;
   if (old.timeZone !== zone) {
     event.timeZone = zone;
-    event.timeZoneLabel = zoneAbbreviation(firstStart, zone);
+    event.timeZoneLabel = zoneAbbreviation(firstStart, zone, typeof old.locale === "string" ? old.locale : "en");
     delete event.timeZoneName;
     if (zone === "UTC") event.timeZoneName = "Coordinated Universal Time";
   }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
 import { dayAnchor, programmeDays } from "../../app/lib/programme";
+import { zonedDate, zoneOffsetMinutes } from "../../app/lib/time";
 import {
   formatClock,
   formatDateSpan,
@@ -8,9 +9,7 @@ import {
   formatTimeRange,
   formatWeekdayDate,
   zoneAbbreviation,
-  zonedDate,
-  zoneOffsetMinutes,
-} from "../../app/lib/time";
+} from "../../app/lib/format-time";
 import { axeViolations, expect, tabTo, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";

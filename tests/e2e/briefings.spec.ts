@@ -3,7 +3,8 @@ import { edition, type Briefing } from "../../content";
 import { briefingView, timelineOf } from "../../app/lib/briefing";
 import { initialsOf } from "../../app/lib/initials";
 import { editionSchedule, participantsText, sessionsOf, type SpeakerSession } from "../../app/lib/speaker-schedule";
-import { formatShortDate, formatTimeRange, zonedInstant } from "../../app/lib/time";
+import { zonedInstant } from "../../app/lib/time";
+import { formatShortDate, formatTimeRange } from "../../app/lib/format-time";
 import { axeViolations, expect, portraitAsFile, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
-import { formatDateSpan } from "../../app/lib/time";
+import { formatDateSpan } from "../../app/lib/format-time";
 import { expect, expectLogosShown, sponsorSection, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 

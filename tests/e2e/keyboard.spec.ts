@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { leaderboardFromCatalogue, searchDemos } from "../../app/lib/leaderboard";
 import { speakerById } from "../../app/lib/lookups";
-import { zoneAbbreviation, zoneOffsetMinutes } from "../../app/lib/time";
+import { zoneOffsetMinutes } from "../../app/lib/time";
+import { zoneAbbreviation } from "../../app/lib/format-time";
 import { expect, focusProblem, menuButton, menuExpanded, tabTo, test, waitForHydration } from "./fixtures";
 import * as m from "../../app/i18n/messages";
 

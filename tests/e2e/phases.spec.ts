@@ -4,7 +4,7 @@ import { liveStatus } from "../../app/lib/live";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../app/lib/site-paths";
 import { livePath } from "../../app/lib/stage";
-import { formatClock } from "../../app/lib/time";
+import { formatClock } from "../../app/lib/format-time";
 import { axeViolations, expect, menuButton, startingWith, sweepTimeout, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import { overlayPaths } from "../../app/lib/overlay";

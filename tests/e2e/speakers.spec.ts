@@ -13,7 +13,8 @@ import {
   speakersWithSessions,
   type SpeakerSession,
 } from "../../app/lib/speaker-schedule";
-import { formatTimeRange, zoneAbbreviation, zoneOffsetMinutes } from "../../app/lib/time";
+import { zoneOffsetMinutes } from "../../app/lib/time";
+import { formatTimeRange, zoneAbbreviation } from "../../app/lib/format-time";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 /**

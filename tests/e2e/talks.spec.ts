@@ -1,5 +1,5 @@
 import { edition } from "../../content";
-import { formatAnnouncedRange, formatLongDate, formatTimeRange } from "../../app/lib/time";
+import { formatAnnouncedRange, formatLongDate, formatTimeRange } from "../../app/lib/format-time";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 

@@ -14,7 +14,7 @@ import {
   type ModerationAction,
   type QuestionStatus,
 } from "../../lib/questions";
-import { formatClock, formatLongDate, formatTimeRange } from "../../lib/time";
+import { formatClock, formatLongDate, formatTimeRange } from "../../lib/format-time";
 import { Badge, type BadgeColour } from "../ui/badge";
 
 /** The sessions that take questions, in time order. */

@@ -9,7 +9,7 @@ import {
   type CallerQuestion,
   type QuestionWindowState,
 } from "../../lib/questions";
-import { formatClock, formatLongDate } from "../../lib/time";
+import { formatClock, formatLongDate } from "../../lib/format-time";
 import { useHydrated } from "../../lib/use-hydrated";
 import { failureOf } from "../../lib/question-api";
 import { useSessionQuestions, type SessionQuestionsState } from "../../lib/use-session-questions";

@@ -3,7 +3,7 @@ import { speakersByIds } from "../../lib/lookups";
 import type { LiveStatus } from "../../lib/live";
 import type { DisplayZone } from "../../lib/display-zone";
 import { talkPathOf } from "../../lib/talk-paths";
-import { formatClock, formatLongDate } from "../../lib/time";
+import { formatClock, formatLongDate } from "../../lib/format-time";
 import { SessionProgress } from "../session-progress";
 
 /** A session's title, linking to its talk page when it has one (a break has none). */

@@ -3,7 +3,7 @@ import type { AgendaSlot } from "../../../content";
 import { startCountdown } from "../../lib/countdown";
 import type { DisplayZone } from "../../lib/display-zone";
 import { programmeDays } from "../../lib/programme";
-import { formatLongDate, formatTimeRange } from "../../lib/time";
+import { formatLongDate, formatTimeRange } from "../../lib/format-time";
 import { ExternalLink } from "../external-link";
 import { Badge } from "../ui/badge";
 import { SessionTitle } from "./on-air";
