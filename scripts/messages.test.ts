@@ -10,6 +10,7 @@ import {
   catalogueProblems,
   cataloguesDir,
   compileMessages,
+  writeCompiled,
   editionMessages,
   generatedDir,
   MessagesError,
@@ -36,7 +37,8 @@ async function loaded(locale: string, messages: Catalogue): Promise<Record<strin
   const dir = mkdtempSync(path.join(generatedDir, "test-"));
   temporary.push(dir);
   const file = path.join(dir, "messages.mjs");
-  writeFileSync(file, compileMessages(locale, messages).js);
+  const { js, modules } = compileMessages(locale, messages);
+  writeCompiled(dir, "messages.mjs", js, modules);
   return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
 }
 
@@ -101,6 +103,20 @@ describe("Compiled messages", () => {
     expect(left({ count: 2 })).toBe("noch 2 Minuten");
     const ja = await loaded("ja", { left: "残り{count, plural, other {#分}}" });
     expect((ja.left as (d: { count: number }) => string)({ count: 1 })).toBe("残り1分");
+  });
+
+  it("a rich message gives its parts in the translation's order, the values given kept as they are", async () => {
+    const link = { element: "json" };
+    const en = await loaded("en", { formatsRich: "Use in your app: {json} or {xml}." });
+    const ja = await loaded("ja", { formatsRich: "{json}または{xml}をアプリで。" });
+    type Rich = (d: { json: unknown; xml: unknown }) => unknown[];
+    expect((en.formatsRich as Rich)({ json: link, xml: "x" })).toEqual(["Use in your app: ", link, " or ", "x", "."]);
+    const parts = (ja.formatsRich as Rich)({ json: link, xml: "x" });
+    expect(parts[0]).toBe(link);
+    expect(parts).toEqual([link, "または", "x", "をアプリで。"]);
+    expect(compileMessages("en", { formatsRich: "{json}" }).dts).toContain(
+      'export declare const formatsRich: (d: { "json": ReactNode }) => ReactNode[];',
+    );
   });
 
   it("declares each message: a string, or a function of its arguments", () => {

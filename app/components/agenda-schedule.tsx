@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
+import * as m from "../i18n/messages";
 import type { AgendaSlot, Room, Speaker } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/edition-phase";
@@ -143,7 +144,7 @@ function RoomFilter({
       className={`mb-8 flex flex-wrap items-center gap-x-4 gap-y-2 noscript:hidden lg:hidden ${hydrated ? "" : "invisible"}`}
     >
       <p id="rooms-title" className="text-sm font-semibold text-muted">
-        Rooms
+        {m.agendaRooms}
       </p>
       <div role="group" aria-labelledby="rooms-title" className="flex flex-wrap gap-2">
         {[undefined, ...rooms].map((room) => (
@@ -156,14 +157,12 @@ function RoomFilter({
             }}
             className="min-h-11 rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 transition-colors hover:text-white aria-pressed:border-white aria-pressed:bg-white aria-pressed:text-ink"
           >
-            {room ? room.name : "All rooms"}
+            {room ? room.name : m.agendaAllRooms}
           </button>
         ))}
       </div>
       <p className="w-full text-sm text-muted" aria-live="polite">
-        {shownRoom
-          ? `Showing the ${String(count)} ${count === 1 ? "session" : "sessions"} in ${shownRoom.name}.`
-          : "Showing every room."}
+        {shownRoom ? m.agendaShowingRoom({ count, room: shownRoom.name }) : m.agendaShowingEveryRoom}
       </p>
     </div>
   );
@@ -173,9 +172,12 @@ function RoomFilter({
 function Caption({ day, zone, byRoom = false }: { day: Day; zone: DisplayZone; byRoom?: boolean }) {
   return (
     <caption className="sr-only">
-      Schedule of {content.event.name}
-      {severalDays ? ` on ${formatDayName(day.date, "long")}` : null}
-      {byRoom ? ", rooms side by side" : null}, times in {zone.description}
+      {m.agendaCaption({
+        name: content.event.name,
+        day: severalDays ? formatDayName(day.date, "long") : "none",
+        layout: byRoom ? "rooms" : "list",
+        zone: zone.description,
+      })}
     </caption>
   );
 }
@@ -187,16 +189,16 @@ function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
       <thead>
         <tr className="text-sm text-muted">
           <th scope="col" className="w-44 border-b border-line py-3 pr-4 font-semibold">
-            Time ({zone.label})
+            {m.agendaTimeHeader({ zone: zone.label })}
           </th>
           <th scope="col" className="w-40 border-b border-line py-3 pr-4 font-semibold">
-            Type
+            {m.agendaTypeHeader}
           </th>
           <th scope="col" className="border-b border-line py-3 pr-4 font-semibold">
-            Session
+            {m.agendaSessionHeader}
           </th>
           <th scope="col" className="w-[34%] border-b border-line py-3 font-semibold">
-            Speakers
+            {m.agendaSpeakersHeader}
           </th>
         </tr>
       </thead>
@@ -236,7 +238,7 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
       <thead>
         <tr className="text-sm text-muted">
           <th scope="col" className="w-32 border-b border-line py-3 pr-4 font-semibold">
-            Time ({zone.label})
+            {m.agendaTimeHeader({ zone: zone.label })}
           </th>
           {rooms.map((room) => (
             <th key={room.id} scope="col" className="border-b border-line px-2 py-3 font-semibold">
@@ -295,7 +297,7 @@ function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; sh
   }
   return (
     <ol
-      aria-label={severalDays ? `Schedule, ${formatDayName(day.date, "long")}` : "Schedule"}
+      aria-label={m.agendaScheduleLabel({ day: severalDays ? formatDayName(day.date, "long") : "none" })}
       className="flex flex-col gap-3 lg:hidden"
     >
       {rows.map((row) => (
@@ -308,7 +310,7 @@ function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; sh
           </div>
           {row.room ? (
             <p className="text-sm font-semibold text-sky">
-              <span className="sr-only">Room: </span>
+              <span className="sr-only">{m.agendaRoomPrefix}</span>
               {row.room.name}
             </p>
           ) : null}
@@ -354,7 +356,8 @@ function Recording({ slot, className = "" }: { slot: AgendaSlot; className?: str
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="currentColor">
           <path d="M8 5.5v13l10.5-6.5z" />
         </svg>
-        Recording<span className="sr-only"> of {slot.title}</span>
+        {m.agendaRecording}
+        <span className="sr-only">{m.agendaRecordingOf({ title: slot.title })}</span>
       </ExternalLink>
     </p>
   );
@@ -374,7 +377,7 @@ function People({ row }: { row: Row }) {
   return (
     <>
       {row.people.map((person) => person.name).join(", ")}
-      {row.host ? <span className="block text-sm text-muted">Hosted by {row.host.name}</span> : null}
+      {row.host ? <span className="block text-sm text-muted">{m.agendaHostedBy({ name: row.host.name })}</span> : null}
     </>
   );
 }

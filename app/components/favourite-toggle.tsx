@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { toggleFavourite, useFavourites } from "../lib/favourites";
 import { mySchedulePath } from "../lib/my-schedule";
 import { useHydrated } from "../lib/use-hydrated";
+import * as m from "../i18n/messages";
 
 /**
  * Adds a session to the visitor's own schedule or takes it out: a toggle button whose pressed state says whether the
@@ -20,7 +21,7 @@ export function FavouriteToggle({ id, title }: { id: string; title: string }) {
     <button
       type="button"
       aria-pressed={chosen}
-      aria-label={`Add to my schedule: ${title}`}
+      aria-label={m.favouriteLabel({ title })}
       onClick={() => {
         toggleFavourite(id);
       }}
@@ -37,7 +38,7 @@ export function FavouriteToggle({ id, title }: { id: string; title: string }) {
       >
         <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2-5.5-2.9-5.5 2.9 1-6.2L3 9.6l6.2-.9z" />
       </svg>
-      My schedule
+      {m.favouriteVisible}
     </button>
   );
 }
@@ -50,7 +51,7 @@ export function MyScheduleLink({ className }: { className: string }) {
   const count = useFavourites().length;
   return (
     <Link to={mySchedulePath} className={className}>
-      See my schedule{count > 0 ? ` (${String(count)})` : ""}
+      {m.myScheduleLink({ count })}
     </Link>
   );
 }

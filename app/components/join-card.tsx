@@ -3,6 +3,7 @@ import type { TimelineStep } from "../lib/briefing";
 import { participantsText } from "../lib/speaker-schedule";
 import { CalendarLink } from "./calendar-link";
 import { ButtonLink } from "./ui/button-link";
+import * as m from "../i18n/messages";
 
 /**
  * When to join, where and with whom, and the calendar file: what a speaker needs the evening before, in one box
@@ -29,7 +30,7 @@ export function JoinCard({
       className="rounded-3xl border border-electric/70 bg-panel px-4 py-5 shadow-[0_0_60px_-20px] shadow-electric sm:p-6"
     >
       <h2 id="join-title" className="text-2xl font-bold">
-        When to join
+        {m.joinWhen}
       </h2>
       <p className="mt-1 text-sm text-muted">{note}</p>
       <ol className="mt-5 flex flex-col gap-4 border-l-2 border-electric/70 pl-5">
@@ -55,8 +56,8 @@ export function JoinCard({
         ))}
       </ol>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap lg:flex-col">
-        <ButtonLink href={joinHref}>Join the stream</ButtonLink>
-        <CalendarLink href={calendarHref}>Add my sessions to calendar</CalendarLink>
+        <ButtonLink href={joinHref}>{m.joinStream}</ButtonLink>
+        <CalendarLink href={calendarHref}>{m.joinCalendar}</CalendarLink>
         {children}
       </div>
     </section>

@@ -69,9 +69,9 @@ export function TalkDetails(props: TalkDetailsProps) {
     return day !== undefined && Date.parse(day.start) <= start && start < Date.parse(day.end);
   });
   const facts = [
-    { label: "Date", value: formatLongDate(props.start, zone.timeZone) },
+    { label: m.talkDate, value: formatLongDate(props.start, zone.timeZone) },
     {
-      label: "Time",
+      label: m.talkTime,
       value:
         props.timeStyle === "announced" ? (
           `${formatAnnouncedRange(props.start, props.end, zone.timeZone)} ${zone.label}`
@@ -85,11 +85,14 @@ export function TalkDetails(props: TalkDetailsProps) {
           />
         ),
     },
-    { label: "Location", value: props.location },
-    ...(props.room ? [{ label: "Room", value: props.room }] : []),
-    ...(props.track ? [{ label: "Track", value: props.track }] : []),
+    { label: m.talkLocation, value: props.location },
+    ...(props.room ? [{ label: m.talkRoom, value: props.room }] : []),
+    ...(props.track ? [{ label: m.talkTrack, value: props.track }] : []),
   ];
-  const links = [...(props.links ?? []), ...(props.originUrl ? [{ label: "Session page", url: props.originUrl }] : [])];
+  const links = [
+    ...(props.links ?? []),
+    ...(props.originUrl ? [{ label: m.talkSessionPage, url: props.originUrl }] : []),
+  ];
   return (
     <article>
       <PageHeader
@@ -109,20 +112,20 @@ export function TalkDetails(props: TalkDetailsProps) {
       {/* When and where come first, so a phone shows them (and Register Now) before the speakers' bios. */}
       <div className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-[1fr_22rem]">
         <aside
-          aria-label="When and where"
+          aria-label={m.talkWhenWhere}
           className="h-fit rounded-3xl border border-line bg-panel p-6 lg:col-start-2 lg:row-start-1"
         >
           <FactList facts={facts} stacked />
           <div className="mt-6 flex flex-wrap gap-3">
             {/* A plain link to the video's page: nothing loads from the video host until the visitor asks. */}
-            {recording ? <ButtonLink href={recording}>Watch the recording</ButtonLink> : null}
+            {recording ? <ButtonLink href={recording}>{m.actionWatchTheRecording}</ButtonLink> : null}
             {onAir ? (
               <ButtonLink href={props.stage} reloadDocument>
                 {m.actionWatchLive}
               </ButtonLink>
             ) : null}
-            <ButtonLink href={content.event.links.register}>Register Now</ButtonLink>
-            <CalendarLink href={props.calendarPath}>Add to calendar</CalendarLink>
+            <ButtonLink href={content.event.links.register}>{m.actionRegisterNow}</ButtonLink>
+            <CalendarLink href={props.calendarPath}>{m.actionAddToCalendar}</CalendarLink>
           </div>
           {props.sessionId ? (
             <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -138,7 +141,7 @@ export function TalkDetails(props: TalkDetailsProps) {
           {props.abstract ? (
             <section aria-labelledby="about-session-title">
               <h2 id="about-session-title" className="mb-4 text-2xl font-bold">
-                About this session
+                {m.talkAbout}
               </h2>
               <div className="flex max-w-prose flex-col gap-4 text-lg leading-relaxed text-white/85">
                 <Paragraphs text={props.description} />
@@ -149,7 +152,7 @@ export function TalkDetails(props: TalkDetailsProps) {
           {props.speakers.length > 0 ? (
             <section aria-labelledby="speakers-title">
               <h2 id="speakers-title" className="mb-4 text-2xl font-bold">
-                {props.speakers.length > 1 ? "Featured speakers" : "Featured speaker"}
+                {m.talkSpeakers({ count: props.speakers.length })}
               </h2>
               <div className="flex flex-col gap-4">
                 {props.speakers.map((speaker) => (
@@ -158,12 +161,12 @@ export function TalkDetails(props: TalkDetailsProps) {
               </div>
             </section>
           ) : null}
-          <TopicList title="Demo highlights" items={props.highlights} />
-          <TopicList title="Conversation topics" items={props.topics} />
+          <TopicList title={m.talkDemoHighlights} items={props.highlights} />
+          <TopicList title={m.talkTopics} items={props.topics} />
           {links.length > 0 ? (
             <section aria-labelledby="links-title">
               <h2 id="links-title" className="mb-4 text-2xl font-bold">
-                Links
+                {m.talkLinks}
               </h2>
               <ul className="flex flex-col gap-2">
                 {links.map((link) => (

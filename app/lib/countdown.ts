@@ -1,4 +1,5 @@
 import { zonedDate, zonedInstant } from "./time";
+import * as m from "../i18n/messages";
 
 export interface Remaining {
   days: number;
@@ -30,11 +31,14 @@ export function twoDigits(value: number): string {
   return String(value).padStart(2, "0");
 }
 
-/** The units of the countdown to an edition's first session, each with its word for one and for many. */
+/**
+ * The units of the countdown to an edition's first session, each with its word for one and for many: constants,
+ * which cost the pages nothing (English, German and Japanese need no other forms for these counts).
+ */
 const startUnits = [
-  ["days", "day", "days"],
-  ["hours", "hour", "hours"],
-  ["minutes", "minute", "minutes"],
+  ["days", m.countdownDay, m.countdownDays],
+  ["hours", m.countdownHour, m.countdownHours],
+  ["minutes", m.countdownMinute, m.countdownMinutes],
 ] as const;
 
 export interface CountdownPart {

@@ -33,8 +33,8 @@ const legendTypes = [...new Set<string>([...sessionTypeOrder.filter((type) => us
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("Agenda"),
-    description: `The full programme of ${content.event.name}: every talk, Q&A, panel and demo of ${dates}, with times in ${content.event.timeZoneName}.`,
+    title: titled(m.agendaTitle),
+    description: m.agendaDescription({ name: content.event.name, dates, zone: content.event.timeZoneName }),
     // /agenda and /talks_demos are one screen, so both name /agenda as the page search engines should index.
     path: "/agenda",
   });
@@ -45,7 +45,7 @@ export default function Agenda() {
   const next = useNextOnAir();
   return (
     <>
-      <PageHeader title="Agenda">
+      <PageHeader title={m.agendaTitle}>
         <p>
           {dates}, {event.location}. {content.agenda.length}
           {shape}
@@ -60,20 +60,23 @@ export default function Agenda() {
             <p className="font-semibold text-white">{nextDayWords(next, content.onAirSpans, event).message}</p>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
+            <CalendarLink href={dayCalendarPath()}>{m.actionAddToCalendar}</CalendarLink>
             {phase === "live" ? (
               <ButtonLink href={livePath} reloadDocument>
                 {m.actionWatchLive}
               </ButtonLink>
             ) : null}
-            {phase === "over" ? <ButtonLink href={event.links.watch}>Watch the recordings</ButtonLink> : null}
+            {phase === "over" ? <ButtonLink href={event.links.watch}>{m.actionWatchRecordings}</ButtonLink> : null}
             <MyScheduleLink className="inline-flex min-h-12 items-center rounded-full px-4 font-semibold text-sky underline underline-offset-4 hover:text-white" />
           </div>
           {/* The programme for schedule apps, in the formats pretalx and frab export (interop/schedule-export.ts). */}
           <p className="text-sm text-muted">
-            Use in your app: <FileLink href={schedulePaths.json}>schedule.json</FileLink> or{" "}
-            <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>, the formats Giggity, EventFahrplan and other
-            schedule apps read.
+            {m.rich(
+              m.agendaFormatsRich({
+                json: <FileLink href={schedulePaths.json}>schedule.json</FileLink>,
+                xml: <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>,
+              }),
+            )}
           </p>
         </div>
       </PageHeader>
@@ -81,7 +84,7 @@ export default function Agenda() {
       <div className="mx-auto max-w-6xl px-6 py-12">
         <section aria-labelledby="legend-title" className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
           <h2 id="legend-title" className="font-sans text-sm font-semibold text-muted">
-            Session types
+            {m.agendaSessionTypes}
           </h2>
           <ul className="flex flex-wrap gap-2">
             {legendTypes.map((type) => (

@@ -17,6 +17,7 @@ import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../lib
 import { editionSchedule } from "../lib/speaker-schedule";
 import { formatShortDate } from "../lib/format-time";
 import type { Route } from "./+types/briefing";
+import * as m from "../i18n/messages";
 
 /** One module serves every fixed briefing: routes.ts gives each briefing path its own route. */
 function briefingAt(pathname: string) {
@@ -30,16 +31,16 @@ export const meta: Route.MetaFunction = ({ location }) => {
   const event = content.event;
   if (!view.found) {
     return pageMeta({
-      title: `Speaker not found - ${event.shortName}`,
-      description: `This ${event.name} briefing page has no speaker. Speakers find their sessions and links on their own briefing page.`,
+      title: m.briefingNotFoundTitle({ title: m.speakerNotFoundTitle, site: event.shortName }),
+      description: m.briefingNotFoundDescription({ name: event.name }),
       path: view.briefing.path,
       noindex: true,
     });
   }
   const { speaker } = view;
   return pageMeta({
-    title: `Speaker Page: ${speaker.name} - ${event.shortName}`,
-    description: `Everything ${speaker.name} needs for ${event.name}: when to join the stream, the sessions and who is in them, and the links.`,
+    title: m.briefingTitle({ name: speaker.name, site: event.shortName }),
+    description: m.briefingDescription({ name: speaker.name, event: event.name }),
     path: view.briefing.path,
     image: {
       path: briefingShareImagePath(view.briefing.slug),

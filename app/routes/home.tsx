@@ -39,10 +39,10 @@ export default function Home() {
   const phase = useEditionPhase();
   const next = useNextOnAir();
   const stats = [
-    { value: agenda.filter((slot) => slot.type !== "Break").length, label: "live sessions" },
-    { value: talks.length, label: "talks, Q&As and featured demos" },
-    { value: demos.length, label: "community demos" },
-    { value: sponsors.length, label: "sponsors and co-hosts" },
+    { value: agenda.filter((slot) => slot.type !== "Break").length, label: m.homeStatSessions },
+    { value: talks.length, label: m.homeStatTalks },
+    { value: demos.length, label: m.homeStatDemos },
+    { value: sponsors.length, label: m.homeStatSponsors },
   ];
 
   return (
@@ -68,8 +68,8 @@ export default function Home() {
             <PhaseCard shownIn="upcoming" phase={phase} words={event.upcoming}>
               <StartCountdown />
               <div className="mt-6 flex flex-wrap gap-3">
-                <ButtonLink href={event.links.register}>Register</ButtonLink>
-                <CalendarLink href={dayCalendarPath()}>Add to calendar</CalendarLink>
+                <ButtonLink href={event.links.register}>{m.actionRegister}</ButtonLink>
+                <CalendarLink href={dayCalendarPath()}>{m.actionAddToCalendar}</CalendarLink>
               </div>
             </PhaseCard>
             <PhaseCard shownIn="live" phase={phase} words={event.live}>
@@ -91,7 +91,7 @@ export default function Home() {
                     <Countdown to={span.start} />
                     <div className="mt-6">
                       <ButtonLink href={`/agenda#${dayAnchor(words.date)}`}>
-                        Day {words.day}&apos;s programme
+                        {m.homeDayProgramme({ day: words.day })}
                       </ButtonLink>
                     </div>
                   </div>
@@ -105,7 +105,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-label="The day in numbers" className="border-y border-line bg-panel">
+      <section aria-label={m.homeInNumbers} className="border-y border-line bg-panel">
         <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-px px-6 py-10 md:grid-cols-4">
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse justify-end gap-1 py-2">
@@ -118,7 +118,7 @@ export default function Home() {
 
       <section aria-labelledby="sponsors-title" className="mx-auto max-w-6xl px-6 py-20">
         <PillHeading>
-          <span id="sponsors-title">Sponsors &amp; Co-hosts</span>
+          <span id="sponsors-title">{m.homeSponsors}</span>
         </PillHeading>
         <p className="mt-4 mb-10 max-w-2xl text-lg text-muted">{event.sponsorsIntro}</p>
         <SponsorGrid sponsors={sponsors} />
@@ -163,7 +163,7 @@ function CardActions({ main }: { main: ReactNode }) {
     <div className="mt-6 flex flex-wrap gap-3">
       {main}
       <ButtonLink href="/agenda" variant="secondary">
-        Browse the agenda
+        {m.homeBrowseAgenda}
       </ButtonLink>
     </div>
   );
@@ -175,7 +175,7 @@ function StartCountdown() {
   return (
     <div className="mt-5">
       <p className="text-white/85">
-        The stream starts at {formatClock(start, content.event.timeZone)} {content.event.timeZoneLabel}.
+        {m.homeStreamStarts({ time: formatClock(start, content.event.timeZone), zone: content.event.timeZoneLabel })}
       </p>
       <Countdown to={start} />
     </div>

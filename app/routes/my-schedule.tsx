@@ -20,11 +20,12 @@ import { talkPathOf } from "../lib/talk-paths";
 import { formatDayName } from "../lib/format-time";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-schedule";
+import * as m from "../i18n/messages";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("My schedule"),
-    description: `The sessions of ${content.event.name} you chose, in time order, for your calendar and your other devices.`,
+    title: titled(m.favouriteVisible),
+    description: m.myScheduleDescription({ name: content.event.name }),
     path: mySchedulePath,
     // Each visitor's page is their own: nothing on it for a search engine.
     noindex: true,
@@ -46,10 +47,8 @@ export default function MySchedule() {
   const hydrated = useHydrated();
   return (
     <>
-      <PageHeader title="My schedule">
-        <p>
-          The sessions you choose on the agenda, in time order. They are kept in this browser: no account, no cookie.
-        </p>
+      <PageHeader title={m.favouriteVisible}>
+        <p>{m.myScheduleIntro}</p>
         <div className="mt-6">
           <ZoneSwitch />
         </div>
@@ -58,11 +57,15 @@ export default function MySchedule() {
           nothing the visitor sees moves when it appears (it moved by 158 px on a phone: CLS 0.056). */}
       <div className="mx-auto flex min-h-[60svh] max-w-6xl flex-col gap-12 px-6 py-12">
         <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
-          Your schedule is kept by your browser and needs JavaScript, which is off. The{" "}
-          <a href="/agenda" className={textLink}>
-            agenda
-          </a>{" "}
-          lists every session, each with a calendar file of its own.
+          {m.rich(
+            m.myScheduleNoScriptRich({
+              agenda: (
+                <a href="/agenda" className={textLink}>
+                  {m.myScheduleAgendaLink}
+                </a>
+              ),
+            }),
+          )}
         </p>
         {hydrated ? <Chosen /> : null}
       </div>
@@ -77,11 +80,10 @@ function readShared(): Shared {
   const value = new URLSearchParams(window.location.search).get(sessionsParameter);
   if (value === null) return undefined;
   const selection = parseSessionSelection(value);
-  if (!selection.ok)
-    return { kind: "note", message: `The link you opened names no sessions we can read: ${selection.error}.` };
+  if (!selection.ok) return { kind: "note", message: m.myScheduleUnreadableLink({ error: selection.error }) };
   const { sessions } = chosenSessions(content.agenda, selection.ids);
   if (sessions.length === 0) {
-    return { kind: "note", message: "None of the sessions in the link you opened is in the programme now." };
+    return { kind: "note", message: m.myScheduleNoneInProgramme };
   }
   const chosen = readFavourites();
   const fresh = sessions.filter((session) => !chosen.includes(session.id));
@@ -95,19 +97,13 @@ function forgetSharedLink() {
   window.history.replaceState(window.history.state, "", mySchedulePath);
 }
 
-const sessionCount = (count: number) => `${String(count)} ${count === 1 ? "session" : "sessions"}`;
-
 function Chosen() {
   const ids = useFavourites();
   const { sessions } = chosenSessions(content.agenda, ids);
   const [shared, setShared] = useState(readShared);
   // Sessions the programme no longer has are reported once: counted as the page opens, then forgotten for good.
   const [dropped] = useState(() => chosenSessions(content.agenda, readFavourites()).dropped.length);
-  const [status, setStatus] = useState(
-    dropped > 0
-      ? `${sessionCount(dropped)} you chose ${dropped === 1 ? "is" : "are"} no longer in the programme, so ${dropped === 1 ? "it was" : "they were"} taken off your schedule.`
-      : "",
-  );
+  const [status, setStatus] = useState(dropped > 0 ? m.myScheduleDropped({ count: dropped }) : "");
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -131,7 +127,7 @@ function Chosen() {
     if (add) saveFavourites([...readFavourites(), ...shared.slots.map((slot) => slot.id)]);
     setShared(undefined);
     forgetSharedLink();
-    settle(add ? `Added ${sessionCount(shared.slots.length)} to your schedule.` : "");
+    settle(add ? m.myScheduleAdded({ count: shared.slots.length }) : "");
   };
 
   return (
@@ -139,7 +135,7 @@ function Chosen() {
       {shared?.kind === "offer" ? (
         <section aria-labelledby="shared-title" className="rounded-3xl border border-sky/60 bg-panel p-6 sm:p-8">
           <h2 id="shared-title" className="text-2xl font-bold">
-            Someone shared {sessionCount(shared.slots.length)} with you
+            {m.myScheduleSharedTitle({ count: shared.slots.length })}
           </h2>
           <ul className="mt-4 flex list-disc flex-col gap-1 pl-6 text-lg text-white/85">
             {shared.slots.map((slot) => (
@@ -154,7 +150,7 @@ function Chosen() {
                 answerShared(true);
               }}
             >
-              {shared.slots.length === 1 ? "Add it to my schedule" : "Add them to my schedule"}
+              {m.myScheduleAddShared({ count: shared.slots.length })}
             </button>
             <button
               type="button"
@@ -163,7 +159,7 @@ function Chosen() {
                 answerShared(false);
               }}
             >
-              No, thanks
+              {m.myScheduleNoThanks}
             </button>
           </div>
         </section>
@@ -173,7 +169,7 @@ function Chosen() {
       <section aria-labelledby="chosen-title" className="flex flex-col gap-6">
         <div>
           <h2 id="chosen-title" ref={heading} tabIndex={-1} className="text-2xl font-bold">
-            {sessions.length > 0 ? `Your ${sessionCount(sessions.length)}` : "No sessions yet"}
+            {sessions.length > 0 ? m.myScheduleYours({ count: sessions.length }) : m.myScheduleNone}
           </h2>
           <p role="status" className="mt-2 text-white/85">
             {status}
@@ -183,16 +179,14 @@ function Chosen() {
           <SessionDays
             sessions={sessions}
             onRemove={(slot) => {
-              settle(`Took ${slot.title} off your schedule.`);
+              settle(m.myScheduleRemoved({ title: slot.title }));
             }}
           />
         ) : (
           <>
-            <p className="max-w-prose text-lg text-white/85">
-              Press “My schedule” beside a session on the agenda or on its page, and it is listed here.
-            </p>
+            <p className="max-w-prose text-lg text-white/85">{m.myScheduleEmptyHint({ button: m.favouriteVisible })}</p>
             <div>
-              <ButtonLink href="/agenda">See the agenda</ButtonLink>
+              <ButtonLink href="/agenda">{m.myScheduleSeeAgenda}</ButtonLink>
             </div>
           </>
         )}
@@ -214,7 +208,10 @@ function SessionDays({
   return programmeDays(sessions, content.event.timeZone).map((day) => (
     <div key={day.date} className="flex flex-col gap-3">
       {severalDays ? <h3 className="text-xl font-bold">{formatDayName(day.date, "long")}</h3> : null}
-      <ol aria-label={severalDays ? formatDayName(day.date, "long") : "Your sessions"} className="flex flex-col gap-3">
+      <ol
+        aria-label={severalDays ? formatDayName(day.date, "long") : m.myScheduleYourSessions}
+        className="flex flex-col gap-3"
+      >
         {day.sessions.map((session) => {
           const path = talkPathOf(session.talkId);
           const people = speakersByIds(session.speakerIds).map((speaker) => speaker.name);
@@ -231,7 +228,7 @@ function SessionDays({
               </div>
               {room ? (
                 <p className="text-sm font-semibold text-sky">
-                  <span className="sr-only">Room: </span>
+                  <span className="sr-only">{m.agendaRoomPrefix}</span>
                   {room.name}
                 </p>
               ) : null}
@@ -247,20 +244,20 @@ function SessionDays({
               {people.length > 0 ? <p className="text-white/85">{people.join(", ")}</p> : null}
               {session.overlaps.length > 0 ? (
                 <p className="text-sm font-semibold text-amber-200">
-                  Overlaps with {session.overlaps.map((other) => other.title).join(", ")}
+                  {m.myScheduleOverlaps({ titles: session.overlaps.map((other) => other.title).join(", ") })}
                 </p>
               ) : null}
               <div>
                 <button
                   type="button"
-                  aria-label={`Remove ${session.title}`}
+                  aria-label={m.myScheduleRemoveLabel({ title: session.title })}
                   onClick={() => {
                     saveFavourites(readFavourites().filter((id) => id !== session.id));
                     onRemove(session);
                   }}
                   className="min-h-10 rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 hover:border-white hover:text-white"
                 >
-                  Remove
+                  {m.myScheduleRemove}
                 </button>
               </div>
             </li>
@@ -281,33 +278,27 @@ function Elsewhere({ ids }: { ids: string[] }) {
     <>
       <section aria-labelledby="calendar-title" className="flex flex-col gap-4">
         <h2 id="calendar-title" className="text-2xl font-bold">
-          In your calendar
+          {m.myScheduleInCalendar}
         </h2>
-        <p className="max-w-prose text-lg text-white/85">
-          Subscribe, and your calendar follows the programme: when a session moves, it moves there too the next time
-          your calendar app checks. A download is a copy that stays as it is.
-        </p>
+        <p className="max-w-prose text-lg text-white/85">{m.myScheduleCalendarHint}</p>
         <div className="flex flex-wrap gap-3">
           <a href={`webcal://${window.location.host}${feed}`} className={primary}>
-            Subscribe in your calendar
+            {m.myScheduleSubscribe}
           </a>
-          <CalendarLink href={feed}>Download .ics</CalendarLink>
+          <CalendarLink href={feed}>{m.myScheduleDownload}</CalendarLink>
         </div>
       </section>
 
       <section aria-labelledby="share-title" className="flex flex-col gap-4">
         <h2 id="share-title" className="text-2xl font-bold">
-          On another device
+          {m.myScheduleOtherDevice}
         </h2>
-        <p className="max-w-prose text-lg text-white/85">
-          Open this link on your phone or another computer, or scan the code, and that browser offers to take these
-          sessions into its own schedule.
-        </p>
+        <p className="max-w-prose text-lg text-white/85">{m.myScheduleOtherDeviceHint}</p>
         <div className="flex flex-wrap items-start gap-6">
           <QrCode text={shareUrl} />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
             <label htmlFor="share-link" className="text-sm font-semibold text-muted">
-              Link to your schedule
+              {m.myScheduleLinkLabel}
             </label>
             <input
               id="share-link"
@@ -325,15 +316,15 @@ function Elsewhere({ ids }: { ids: string[] }) {
                 onClick={() => {
                   navigator.clipboard.writeText(shareUrl).then(
                     () => {
-                      setCopied("Link copied.");
+                      setCopied(m.myScheduleCopied);
                     },
                     () => {
-                      setCopied("Could not copy: select the link above and copy it.");
+                      setCopied(m.myScheduleCopyFailed);
                     },
                   );
                 }}
               >
-                Copy link
+                {m.myScheduleCopy}
               </button>
               <p role="status" className="text-white/85">
                 {copied}

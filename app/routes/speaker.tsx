@@ -17,6 +17,7 @@ import { speakerShareIntent } from "../lib/share-intent";
 import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../lib/site-paths";
 import { editionSchedule, joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
 import type { Route } from "./+types/speaker";
+import * as m from "../i18n/messages";
 
 /** Only people with sessions have a page; any other id goes to the not-found page (the server does the same). */
 function speakerWithSessions(id: string | undefined) {
@@ -85,7 +86,7 @@ export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
             <div className="lg:sticky lg:top-24">
               <JoinCard
                 steps={timelineOf(sessions, joinTime, zone, event.date)}
-                note={`Times in ${zone.description}.`}
+                note={m.zoneTimesIn({ zone: zone.description })}
                 joinHref={event.links.streamJoin}
                 calendarHref={speakerCalendarPath(speaker.id)}
               >
@@ -97,7 +98,7 @@ export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="sessions-title">
             <h2 id="sessions-title" className="mb-4 text-2xl font-bold">
-              Sessions
+              {m.speakerSessions}
             </h2>
             <div className="mb-5">
               <ZoneSwitch />
@@ -107,7 +108,7 @@ export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
           {bio || speaker.links.length > 0 ? (
             <section aria-labelledby="about-title">
               <h2 id="about-title" className="mb-4 text-2xl font-bold">
-                About {firstNameOf(speaker.name)}
+                {m.speakerAbout({ name: firstNameOf(speaker.name) })}
               </h2>
               {bio ? <p className="max-w-prose text-lg leading-relaxed text-white/85">{bio}</p> : null}
               {speaker.links.length > 0 ? (

@@ -10,7 +10,7 @@ import {
   formatWeekdayDate,
   zoneAbbreviation,
 } from "../../app/lib/format-time";
-import { axeViolations, expect, tabTo, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, startingWith, tabTo, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";
 
@@ -19,7 +19,8 @@ import * as m from "../../app/i18n/messages";
 // edition's exact figures; phases.spec.ts the page's actions in each phase).
 
 const table = (page: Page) => page.getByRole("table");
-const cards = (page: Page) => page.getByRole("list", { name: "Schedule" }).getByRole("listitem");
+const cards = (page: Page) =>
+  page.getByRole("list", { name: m.agendaScheduleLabel({ day: "none" }) }).getByRole("listitem");
 /** Each card's time, the first line of the card. */
 const cardTimes = (page: Page) => cards(page).locator(":scope > div > p");
 const strip = (page: Page) => page.getByRole("complementary", { name: m.liveStripLabel });
@@ -144,7 +145,7 @@ test("Visitors on a desktop see every session in a table, in the event's zone, w
   for (const dayTable of await table(page).all()) await expect(dayTable).toBeVisible();
   await expect(cards(page).first()).toBeHidden();
   const headers = table(page).first().getByRole("columnheader");
-  const time = `Time (${event.timeZoneLabel})`;
+  const time = m.agendaTimeHeader({ zone: event.timeZoneLabel });
   await expect(headers).toHaveText(
     rooms.length > 0 ? [time, ...rooms.map((room) => room.name)] : [time, "Type", "Session", "Speakers"],
   );
@@ -177,7 +178,7 @@ test("The legend names every session type, and once the day is over it ends with
   page,
 }) => {
   await page.goto(at("/agenda", editionMoments.over));
-  const legend = page.getByRole("region", { name: "Session types" }).getByRole("listitem");
+  const legend = page.getByRole("region", { name: m.agendaSessionTypes }).getByRole("listitem");
   // Those of the six the agenda colours that the edition uses, then the edition's own, in the order it first uses them.
   const used = [...new Set(agenda.map((slot) => slot.type))];
   const ownTypes = used.filter((type) => !knownTypes.includes(type));
@@ -192,7 +193,10 @@ test("The legend names every session type, and once the day is over it ends with
   }
   const thanks = page.getByRole("region", { name: event.conclusion.heading });
   await expect(thanks).toContainText(event.conclusion.message);
-  await expect(thanks.getByRole("link", { name: /^Watch Recording/ })).toHaveAttribute("href", event.links.watch);
+  await expect(thanks.getByRole("link", { name: startingWith(m.actionWatchRecording) })).toHaveAttribute(
+    "href",
+    event.links.watch,
+  );
 });
 
 test.describe(`In ${visitorZone}`, () => {
@@ -209,7 +213,7 @@ test.describe(`In ${visitorZone}`, () => {
 
     await page.getByRole("button", { name: m.zoneLocal }).click();
     await expect(firstTime(page)).toHaveText(visitorTime(first, visitorZone));
-    await expect(table(page).getByRole("columnheader").first()).toHaveText(`Time (${label})`);
+    await expect(table(page).getByRole("columnheader").first()).toHaveText(m.agendaTimeHeader({ zone: label }));
     await expect(
       page.getByText(m.zoneTimesIn({ zone: m.zoneVisitorDescription({ zone: visitorZone, label }) })),
     ).toBeVisible();
@@ -217,7 +221,7 @@ test.describe(`In ${visitorZone}`, () => {
 
     // Remembered across pages...
     await page.getByRole("link", { name: talk.title }).first().click();
-    await expect(page.getByRole("complementary", { name: "When and where" })).toContainText(
+    await expect(page.getByRole("complementary", { name: m.talkWhenWhere })).toContainText(
       `${formatTimeRange(talkSlot.start, talkSlot.end, visitorZone)} ${label}`,
     );
     // ...and visits.
@@ -334,9 +338,9 @@ if (rooms.length > 0) {
         await waitForHydration(page);
         for (const [index, slot] of agenda.entries())
           await expect(cards(page).nth(index)).toContainText(roomName(slot));
-        const filter = page.getByRole("group", { name: "Rooms" });
-        await expect(filter.getByRole("button")).toHaveText(["All rooms", ...rooms.map((room) => room.name)]);
-        const all = filter.getByRole("button", { name: "All rooms" });
+        const filter = page.getByRole("group", { name: m.agendaRooms });
+        await expect(filter.getByRole("button")).toHaveText([m.agendaAllRooms, ...rooms.map((room) => room.name)]);
+        const all = filter.getByRole("button", { name: m.agendaAllRooms });
         await expect(all).toHaveAttribute("aria-pressed", "true");
 
         for (const room of rooms) {
@@ -356,14 +360,14 @@ if (rooms.length > 0) {
       test("the filter and the day switch work with the keyboard alone", async ({ page }) => {
         await page.goto("/agenda");
         await waitForHydration(page);
-        const filter = page.getByRole("group", { name: "Rooms" });
+        const filter = page.getByRole("group", { name: m.agendaRooms });
         const room = rooms.at(-1)!;
         const button = filter.getByRole("button", { name: room.name, exact: true });
         await tabTo(page, button);
         await page.keyboard.press("Space");
         await expect(button).toHaveAttribute("aria-pressed", "true");
         await expect(cards(page)).toHaveCount(agenda.filter((slot) => slot.room === room.id).length);
-        const all = filter.getByRole("button", { name: "All rooms" });
+        const all = filter.getByRole("button", { name: m.agendaAllRooms });
         await tabTo(page, all, { backwards: true });
         await page.keyboard.press("Enter");
         await expect(all).toHaveAttribute("aria-pressed", "true");
@@ -507,7 +511,7 @@ test("No strip shows the moment the last session ends, after the day, or just be
 
 test("Add to calendar downloads the whole programme as one calendar file", async ({ page, request }) => {
   await page.goto("/agenda");
-  const link = page.getByRole("link", { name: "Add to calendar" });
+  const link = page.getByRole("link", { name: m.actionAddToCalendar });
   await expect(link).toHaveAttribute("download", "");
   const href = (await link.getAttribute("href")) ?? "";
   const response = await request.get(href);

@@ -7,6 +7,7 @@ import { zonedInstant } from "../../app/lib/time";
 import { formatShortDate, formatTimeRange } from "../../app/lib/format-time";
 import { axeViolations, expect, portraitAsFile, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
+import * as m from "../../app/i18n/messages";
 
 /**
  * Every briefing page of the edition under test, its expected content taken from the edition: the speaker, their
@@ -49,7 +50,7 @@ const colourOfHue = (hue: number) => (hue > 280 ? "purple" : hue > 200 ? "blue" 
 const briefingColour = (label: string) => (label === "Panel" ? "purple" : label === "Green room" ? "green" : "blue");
 
 function joinBox(page: Page) {
-  return page.getByRole("region", { name: "When to join" });
+  return page.getByRole("region", { name: m.joinWhen });
 }
 
 for (const briefing of edition.briefings) {
@@ -64,7 +65,7 @@ for (const briefing of edition.briefings) {
     }) => {
       await page.goto(at(briefing.path, daysFromEvent(-1)));
       await waitForHydration(page);
-      await expect(page).toHaveTitle(`Speaker Page: ${speaker.name} - ${event.shortName}`);
+      await expect(page).toHaveTitle(m.briefingTitle({ name: speaker.name, site: event.shortName }));
       expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(speaker.name);
       const image = `${event.siteUrl}/og/briefings/${briefing.slug}.png`;
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", image);
@@ -102,9 +103,9 @@ for (const briefing of edition.briefings) {
       const first = sessions.find((session) => session.type !== "Green room");
       if (first) await expect(box).toContainText(first.title);
       if (first && participantsText(first)) await expect(box).toContainText(`With ${participantsText(first)}`);
-      await expect(box.getByRole("link", { name: "Join the stream" })).toHaveAttribute("href", event.links.streamJoin);
+      await expect(box.getByRole("link", { name: m.joinStream })).toHaveAttribute("href", event.links.streamJoin);
 
-      const calendar = box.getByRole("link", { name: "Add my sessions to calendar" });
+      const calendar = box.getByRole("link", { name: m.joinCalendar });
       await expect(calendar).toHaveAttribute("download", "");
       const href = await calendar.getAttribute("href");
       expect(href).toBe(`/calendar/speakers/${briefing.speakerId}.ics`);
@@ -184,7 +185,7 @@ for (const briefing of edition.briefings) {
       await expect(
         page.getByText("After the conference: We'll post/share the recorded videos with you! Stay tuned for that."),
       ).toBeVisible();
-      await page.getByRole("link", { name: "← Back to conference" }).click();
+      await page.getByRole("link", { name: m.speakerNotFoundBack }).click();
       await expect(page).toHaveURL("/");
     });
 
@@ -201,8 +202,8 @@ for (const briefing of edition.briefings) {
       };
       const [join] = timelineOf(sessions, joinTime, eventZone, event.date);
       await firstScreen(box.getByText(`${join?.time ?? ""} ${join?.what ?? ""}`, { exact: true }));
-      await firstScreen(box.getByRole("link", { name: "Join the stream" }));
-      await firstScreen(box.getByRole("link", { name: "Add my sessions to calendar" }));
+      await firstScreen(box.getByRole("link", { name: m.joinStream }));
+      await firstScreen(box.getByRole("link", { name: m.joinCalendar }));
     });
 
     const { panel } = expected;
@@ -320,10 +321,10 @@ test("A briefing whose speaker record is missing says 'Speaker not found'", asyn
     window.history.pushState(null, "", path);
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, target.path);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Speaker not found");
-  await expect(page).toHaveTitle(`Speaker not found - ${event.shortName}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.speakerNotFoundTitle);
+  await expect(page).toHaveTitle(m.briefingNotFoundTitle({ title: m.speakerNotFoundTitle, site: event.shortName }));
   await expect(page.getByText("Tomorrow is the day!")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "← Back to conference" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: m.speakerNotFoundBack })).toHaveAttribute("href", "/");
   expect(await axeViolations(page)).toEqual([]);
 });
 

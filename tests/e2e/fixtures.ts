@@ -131,7 +131,7 @@ export async function tabTo(page: Page, target: Locator, { backwards = false } =
 
 /** The home page's sponsors and co-hosts. */
 export function sponsorSection(page: Page) {
-  return page.getByRole("region", { name: "Sponsors & Co-hosts" });
+  return page.getByRole("region", { name: m.homeSponsors });
 }
 
 /** Every sponsor logo on the home page is displayed and has loaded, once its section is scrolled to. */
@@ -204,5 +204,15 @@ export function sweepTimeout(pages: number): number {
 
 /** A name that begins with `text`, taken literally: a link named by a message, followed by more (an icon's label). */
 export function startingWith(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+  return new RegExp(`^${escaped(text)}`);
+}
+
+/** A name that is exactly a message's words, for a locator given a pattern. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^${escaped(text)}$`);
+}
+
+/** A text taken literally inside a regular expression. */
+export function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

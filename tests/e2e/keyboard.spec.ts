@@ -36,7 +36,12 @@ const liveLeaderboard = (page: Page) =>
   page.waitForResponse((response) => response.url().endsWith("/api/demos")).then(() => waitForHydration(page));
 
 const firstTime = (page: Page) =>
-  page.getByRole("list", { name: "Schedule" }).getByRole("listitem").first().locator("p").first();
+  page
+    .getByRole("list", { name: m.agendaScheduleLabel({ day: "none" }) })
+    .getByRole("listitem")
+    .first()
+    .locator("p")
+    .first();
 
 test.describe("On a phone (390 px), with the keyboard alone", () => {
   test.use({ viewport: { width: 390, height: 844 }, timezoneId: visitorZone });

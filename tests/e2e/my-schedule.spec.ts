@@ -5,7 +5,9 @@ import { chosenSessions } from "../../app/lib/chosen-sessions";
 import { favouritesStorageKey } from "../../app/lib/favourites";
 import { isChoosable, mySchedulePath, personalCalendarPath } from "../../app/lib/my-schedule";
 import { guidOfSession } from "../../interop/guids";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { parseSessionSelection } from "../../app/lib/session-selection";
+import { axeViolations, escaped, expect, test, waitForHydration, startingWith } from "./fixtures";
+import * as m from "../../app/i18n/messages";
 
 // A visitor's own schedule (issue 18): toggles on the agenda and the talk pages, /my-schedule, its calendar feed,
 // and the link that carries it to another browser. Sessions and titles come from the edition under test.
@@ -21,8 +23,8 @@ const talkOfIt = talks.find((talk) => talk.id === withTalk?.talkId);
 
 /** A session's toggle, named after the title the page gives it (a talk page: the talk's own). */
 const toggle = (page: Page, { title }: { title: string }) =>
-  page.getByRole("button", { name: `Add to my schedule: ${title}` });
-const chosenList = (page: Page) => page.getByRole("region", { name: /^Your \d+ sessions?$/ });
+  page.getByRole("button", { name: m.favouriteLabel({ title }) });
+const chosenList = (page: Page) => page.getByRole("region").filter({ has: page.locator("#chosen-title") });
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -60,19 +62,19 @@ for (const width of [390, 1440]) {
       await waitForHydration(page);
       for (const slot of [first, second]) await expect(toggle(page, slot)).toHaveAttribute("aria-pressed", "true");
 
-      await page.getByRole("link", { name: "See my schedule (2)" }).click();
+      await page.getByRole("link", { name: m.myScheduleLink({ count: 2 }) }).click();
       await expect(page).toHaveURL(new RegExp(`${mySchedulePath}$`));
-      await expect(page.getByRole("heading", { level: 2, name: "Your 2 sessions" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: m.myScheduleYours({ count: 2 }) })).toBeVisible();
       const items = chosenList(page).getByRole("listitem");
       await expect(items).toHaveCount(2);
       await expect(items.nth(0)).toContainText(first.title);
       await expect(items.nth(1)).toContainText(second.title);
       expect(await axeViolations(page)).toEqual([]);
 
-      const download = page.getByRole("link", { name: "Download .ics" });
+      const download = page.getByRole("link", { name: m.myScheduleDownload });
       const feed = (await download.getAttribute("href")) ?? "";
       expect(feed.startsWith(`${personalCalendarPath}?`)).toBe(true);
-      await expect(page.getByRole("link", { name: "Subscribe in your calendar" })).toHaveAttribute(
+      await expect(page.getByRole("link", { name: m.myScheduleSubscribe })).toHaveAttribute(
         "href",
         `webcal://${new URL(page.url()).host}${feed}`,
       );
@@ -92,11 +94,13 @@ for (const width of [390, 1440]) {
       page,
     }) => {
       await storeChoice(page, [first.id, second.id]);
-      await page.getByRole("button", { name: `Remove ${first.title}` }).click();
+      await page.getByRole("button", { name: m.myScheduleRemoveLabel({ title: first.title }) }).click();
       await expect(chosenList(page).getByRole("listitem")).toHaveCount(1);
-      await expect(page.getByRole("status").filter({ hasText: `Took ${first.title} off` })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: m.myScheduleRemoved({ title: first.title }) }),
+      ).toBeVisible();
       // The button pressed is gone: the list's heading holds the focus, so the keyboard does not start over.
-      await expect(page.getByRole("heading", { name: "Your 1 session" })).toBeFocused();
+      await expect(page.getByRole("heading", { name: m.myScheduleYours({ count: 1 }) })).toBeFocused();
       await open(page, "/agenda");
       await expect(toggle(page, first)).toHaveAttribute("aria-pressed", "false");
       await expect(toggle(page, second)).toHaveAttribute("aria-pressed", "true");
@@ -107,7 +111,7 @@ for (const width of [390, 1440]) {
       browser,
     }) => {
       await storeChoice(page, [second.id, first.id]);
-      const shared = await page.getByLabel("Link to your schedule", { exact: true }).inputValue();
+      const shared = await page.getByLabel(m.myScheduleLinkLabel, { exact: true }).inputValue();
       expect(new URL(shared).pathname).toBe(mySchedulePath);
       // The QR code is drawn in the page: its canvas holds the code's modules and the quiet zone around them.
       const qr = page.getByRole("img", { name: "QR code of the link to your schedule" });
@@ -119,11 +123,11 @@ for (const width of [390, 1440]) {
       const other = await browser.newContext({ viewport: { width, height: 900 } });
       const phone = await other.newPage();
       await open(phone, shared);
-      await expect(phone.getByRole("heading", { name: "Someone shared 2 sessions with you" })).toBeVisible();
-      await expect(phone.getByRole("heading", { name: "No sessions yet" })).toBeVisible();
+      await expect(phone.getByRole("heading", { name: m.myScheduleSharedTitle({ count: 2 }) })).toBeVisible();
+      await expect(phone.getByRole("heading", { name: m.myScheduleNone })).toBeVisible();
       expect(await axeViolations(phone)).toEqual([]);
-      await phone.getByRole("button", { name: "Add them to my schedule" }).click();
-      await expect(phone.getByRole("status").filter({ hasText: "Added 2 sessions to your schedule." })).toBeVisible();
+      await phone.getByRole("button", { name: m.myScheduleAddShared({ count: 2 }) }).click();
+      await expect(phone.getByRole("status").filter({ hasText: m.myScheduleAdded({ count: 2 }) })).toBeVisible();
       await expect(chosenList(phone).getByRole("listitem")).toHaveCount(2);
       // The selection leaves the address, so a reload or bookmark does not offer it again.
       expect(new URL(phone.url()).search).toBe("");
@@ -139,34 +143,35 @@ for (const width of [390, 1440]) {
 test("No, thanks leaves the schedule as it was, and a link with nothing new offers nothing", async ({ page }) => {
   await storeChoice(page, [first.id]);
   await open(page, `${mySchedulePath}?sessions=${second.id}`);
-  await expect(page.getByRole("heading", { name: "Someone shared 1 session with you" })).toBeVisible();
-  await page.getByRole("button", { name: "No, thanks" }).click();
-  await expect(page.getByRole("heading", { name: /shared/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: m.myScheduleSharedTitle({ count: 1 }) })).toBeVisible();
+  await page.getByRole("button", { name: m.myScheduleNoThanks }).click();
+  await expect(page.locator("#shared-title")).toHaveCount(0);
   await expect(chosenList(page).getByRole("listitem")).toHaveCount(1);
-  await expect(page.getByRole("heading", { name: "Your 1 session" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: m.myScheduleYours({ count: 1 }) })).toBeFocused();
 
   await open(page, `${mySchedulePath}?sessions=${first.id}`);
-  await expect(page.getByRole("heading", { name: /shared/ })).toHaveCount(0);
+  await expect(page.locator("#shared-title")).toHaveCount(0);
   expect(new URL(page.url()).search).toBe("");
 });
 
 test("a shared link that cannot be read says so and changes nothing", async ({ page }) => {
   await storeChoice(page, [first.id]);
   await open(page, `${mySchedulePath}?sessions=${encodeURIComponent("Not An Id")}`);
-  await expect(page.getByText(/^The link you opened names no sessions we can read: Not a session id/)).toBeVisible();
+  const selection = parseSessionSelection("Not An Id");
+  if (selection.ok) throw new Error("the test's link was meant to be unreadable");
+  const unreadable = m.myScheduleUnreadableLink({ error: selection.error });
+  await expect(page.getByText(unreadable)).toBeVisible();
   await expect(chosenList(page).getByRole("listitem")).toHaveCount(1);
 });
 
 test("a chosen session the programme no longer has drops out, and the page says so once", async ({ page }) => {
   await storeChoice(page, [first.id, "a-session-dropped-since"]);
-  await expect(
-    page.getByRole("status").filter({ hasText: "1 session you chose is no longer in the programme" }),
-  ).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: m.myScheduleDropped({ count: 1 }) })).toBeVisible();
   await expect(chosenList(page).getByRole("listitem")).toHaveCount(1);
   expect(await page.evaluate((key) => window.localStorage.getItem(key), favouritesStorageKey)).toBe(first.id);
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByText(/no longer in the programme/)).toHaveCount(0);
+  await expect(page.getByText(m.myScheduleDropped({ count: 1 }))).toHaveCount(0);
   await expect(chosenList(page).getByRole("listitem")).toHaveCount(1);
 });
 
@@ -182,8 +187,12 @@ test("sessions that run at the same time are marked with what they overlap", asy
   ).sessions;
   const items = chosenList(page).getByRole("listitem");
   await expect(items).toHaveCount(expected.length);
-  const marks = await items.evaluateAll((elements) =>
-    elements.map((element) => element.textContent.match(/Overlaps with (.*?)Remove/)?.[1] ?? ""),
+  // The words around the titles, as the edition's messages put them, and the button's word after them.
+  const [before = "", after = ""] = m.myScheduleOverlaps({ titles: "\u0000" }).split("\u0000");
+  const mark = `${escaped(before)}(.*?)${escaped(after)}${escaped(m.myScheduleRemove)}`;
+  const marks = await items.evaluateAll(
+    (elements, source) => elements.map((element) => new RegExp(source).exec(element.textContent)?.[1] ?? ""),
+    mark,
   );
   expect(marks).toEqual(expected.map((session) => session.overlaps.map((other) => other.title).join(", ")));
 });
@@ -199,7 +208,7 @@ test("keyboard only: choose a session on its page, open my schedule and remove i
   await page.keyboard.press("Space");
   await expect(target).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "See my schedule (1)" })).toBeFocused();
+  await expect(page.getByRole("link", { name: m.myScheduleLink({ count: 1 }) })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`${mySchedulePath}$`));
   const remove = page.getByRole("button", { name: `Remove ${withTalk!.title}` });
@@ -207,14 +216,14 @@ test("keyboard only: choose a session on its page, open my schedule and remove i
     await page.keyboard.press("Tab");
   }
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "No sessions yet" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: m.myScheduleNone })).toBeFocused();
 });
 
 test("without JavaScript the toggles are not shown and /my-schedule says what it needs", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/agenda");
-  await expect(page.getByRole("button", { name: /Add to my schedule/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: startingWith(m.favouriteLabel({ title: "" })) })).toHaveCount(0);
   await page.goto(mySchedulePath);
   await expect(page.getByText(/needs JavaScript, which is off/)).toBeVisible();
   await expect(page.getByRole("link", { name: "agenda", exact: true })).toHaveAttribute("href", "/agenda");

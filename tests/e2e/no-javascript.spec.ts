@@ -11,7 +11,7 @@ import { speakerById } from "../../app/lib/lookups";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../server/start-command";
-import { expect, expectLogosShown, menuButton, sponsorSection, sweepTimeout, test } from "./fixtures";
+import { expect, expectLogosShown, menuButton, sponsorSection, sweepTimeout, test, startingWith } from "./fixtures";
 import { overlayPaths } from "../../app/lib/overlay";
 import * as m from "../../app/i18n/messages";
 
@@ -43,7 +43,7 @@ const phaseCards = {
 function phaseCard(phase: EditionPhase) {
   if (phase !== "between") return phaseCards[phase];
   const next = nextDayWords(nextOnAir(builtAt, onAirSpans)!.start, onAirSpans, edition.event);
-  return { ...next, action: `Day ${next.day}'s programme`, href: `/agenda#${dayAnchor(next.date)}` };
+  return { ...next, action: m.homeDayProgramme({ day: next.day }), href: `/agenda#${dayAnchor(next.date)}` };
 }
 
 /** The menu's and the footer's way out to the event, by phase: Register also between two days. */
@@ -94,7 +94,7 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   await expectLogosShown(page);
 
   await open(page, "/agenda", "Agenda");
-  const cards = page.getByRole("list", { name: "Schedule" }).getByRole("listitem");
+  const cards = page.getByRole("list", { name: m.agendaScheduleLabel({ day: "none" }) }).getByRole("listitem");
   await expect(cards).toHaveCount(edition.agenda.length);
   await expect(cards.last()).toBeVisible();
   // Without the room filter, every card says its room (where the edition has rooms).
@@ -122,10 +122,10 @@ test("Without JavaScript talk, panel and speaker pages show their content, and s
     await expect(page.getByText(talk.description)).toBeVisible();
     const slot = edition.agenda.find((s) => s.talkId === talk.id)!;
     await expect(page.getByRole("heading", { name: speakerById(slot.speakerIds[0]!)!.name })).toBeVisible();
-    await expect(page.getByRole("complementary", { name: "When and where" })).toContainText(
+    await expect(page.getByRole("complementary", { name: m.talkWhenWhere })).toContainText(
       `Times in ${edition.event.timeZoneName}`,
     );
-    await expect(page.getByRole("link", { name: /^Register Now/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: startingWith(m.actionRegisterNow) })).toBeVisible();
   }
 
   await open(page, edition.panelPage!.path, edition.panelPage!.title);

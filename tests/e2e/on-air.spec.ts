@@ -61,7 +61,7 @@ test.describe("While a day is on air, Watch live leads to the site's stage", () 
     const talk = talkOn(onAirSpans.find((span) => within(editionMoments.live, span)));
     for (const [path, scope] of [
       ["/agenda", (p: Page) => p.getByRole("main").locator("header")],
-      [talk!.path, (p: Page) => p.getByRole("complementary", { name: "When and where" })],
+      [talk!.path, (p: Page) => p.getByRole("complementary", { name: m.talkWhenWhere })],
     ] as const) {
       await page.goto(at(path, editionMoments.live));
       await waitForHydration(page);
@@ -92,7 +92,7 @@ test.describe("While a day is on air, Watch live leads to the site's stage", () 
     expect(talk, "a talk page on the live moment's day").toBeDefined();
     await page.goto(at(talk!.path, editionMoments.live));
     await waitForHydration(page);
-    await expectStageLink(watchLive(page.getByRole("complementary", { name: "When and where" })), talk!.stage);
+    await expectStageLink(watchLive(page.getByRole("complementary", { name: m.talkWhenWhere })), talk!.stage);
   });
 
   test("a talk page of another day offers no Watch live: its stage streams other sessions", async ({ page }) => {
@@ -102,7 +102,7 @@ test.describe("While a day is on air, Watch live leads to the site's stage", () 
     await page.goto(at(talk!.path, editionMoments.live));
     await waitForHydration(page);
     // The page's own box; the menu, the footer and the strip lead to the stage, since a day is on air.
-    const box = page.getByRole("complementary", { name: "When and where" });
+    const box = page.getByRole("complementary", { name: m.talkWhenWhere });
     await expect(box).toBeVisible();
     await expect(watchLive(box)).toHaveCount(0);
     await expectStageLink(watchLive(footer(page)), livePath);
@@ -131,7 +131,7 @@ test.describe("Between two days nothing is live", () => {
     await page.goto(at("/", betweenDays!));
     await expect(hero(page).getByRole("heading", { level: 2 })).toHaveText([next.heading]);
     await expect(hero(page).getByText(next.message, { exact: true })).toBeVisible();
-    await expect(hero(page).getByRole("link")).toHaveText([`Day ${next.day}'s programme`]);
+    await expect(hero(page).getByRole("link")).toHaveText([m.homeDayProgramme({ day: next.day })]);
     await expect(hero(page).getByRole("link")).toHaveAttribute(
       "href",
       `/agenda#${dayAnchor(zonedDate(new Date(secondDay!.start), event.timeZone))}`,
@@ -172,10 +172,10 @@ test.describe("Between two days nothing is live", () => {
     const talk = talkOn(secondDay)!;
     await page.goto(at(talk.path, betweenDays!));
     await waitForHydration(page);
-    await expect(page.getByRole("complementary", { name: "When and where" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: m.talkWhenWhere })).toBeVisible();
     await expect(watchLive(page)).toHaveCount(0);
     await page.goto(at(talk.path, new Date(Date.parse(secondDay!.start) + 60_000).toISOString()));
     await waitForHydration(page);
-    await expectStageLink(watchLive(page.getByRole("complementary", { name: "When and where" })), talk.stage);
+    await expectStageLink(watchLive(page.getByRole("complementary", { name: m.talkWhenWhere })), talk.stage);
   });
 });

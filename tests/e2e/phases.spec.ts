@@ -5,7 +5,16 @@ import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../app/lib/site-paths";
 import { livePath } from "../../app/lib/stage";
 import { formatClock } from "../../app/lib/format-time";
-import { axeViolations, expect, menuButton, startingWith, sweepTimeout, test, waitForHydration } from "./fixtures";
+import {
+  axeViolations,
+  exactly,
+  expect,
+  menuButton,
+  startingWith,
+  sweepTimeout,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { at, editionMoments } from "./moments";
 import { overlayPaths } from "../../app/lib/overlay";
 import * as m from "../../app/i18n/messages";
@@ -24,22 +33,22 @@ const homeCards: Record<Phase, { heading: string; message: string; links: { name
   upcoming: {
     ...event.upcoming,
     links: [
-      { name: /^Register/, href: event.links.register },
-      { name: /^Add to calendar$/, href: dayCalendarPath() },
+      { name: startingWith(m.actionRegister), href: event.links.register },
+      { name: exactly(m.actionAddToCalendar), href: dayCalendarPath() },
     ],
   },
   live: {
     ...event.live,
     links: [
       { name: startingWith(m.actionWatchLive), href: livePath },
-      { name: /^Browse the agenda$/, href: "/agenda" },
+      { name: exactly(m.homeBrowseAgenda), href: "/agenda" },
     ],
   },
   over: {
     ...event.conclusion,
     links: [
       { name: startingWith(m.actionWatchRecording), href: event.links.watch },
-      { name: /^Browse the agenda$/, href: "/agenda" },
+      { name: exactly(m.homeBrowseAgenda), href: "/agenda" },
     ],
   },
 };
@@ -86,7 +95,7 @@ test.describe("The home page", () => {
     await page.goto(at("/", instant.toISOString()));
     await expectHomeCard(page, "upcoming");
     await expect(hero(page)).toContainText(
-      `The stream starts at ${formatClock(eventSpan.start, event.timeZone)} ${event.timeZoneLabel}.`,
+      m.homeStreamStarts({ time: formatClock(eventSpan.start, event.timeZone), zone: event.timeZoneLabel }),
     );
 
     // Days, hours and minutes from the previewed instant to the first session, each with its word ("1 day").
@@ -229,7 +238,7 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
 
 test.describe("The agenda's actions", () => {
   const thanks = (page: Page) => page.getByRole("region", { name: event.conclusion.heading });
-  const recordings = (page: Page) => page.getByRole("link", { name: /^Watch the recordings/ });
+  const recordings = (page: Page) => page.getByRole("link", { name: startingWith(m.actionWatchRecordings) });
   // The page's own actions, apart from the live strip's link to the stream; the visitor's own schedule is last in
   // every phase.
   // The header's calls to action; the line below them that offers the schedule files is another matter.
@@ -243,7 +252,7 @@ test.describe("The agenda's actions", () => {
   test("before the day: Add to calendar, and no thank-you", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.upcoming));
     await waitForHydration(page);
-    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^See my schedule/]);
+    await expect(actions(page)).toHaveText([m.actionAddToCalendar, startingWith(m.myScheduleLink({ count: 0 }))]);
     await expect(actions(page).first()).toHaveAttribute("href", dayCalendarPath());
     await expect(thanks(page)).toHaveCount(0);
     await expect(page.getByText(event.conclusion.message)).toHaveCount(0);
@@ -252,7 +261,11 @@ test.describe("The agenda's actions", () => {
   test("during the day: Watch live to the site's stage beside the calendar, and no thank-you", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.live));
     await waitForHydration(page);
-    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch live/, /^See my schedule/]);
+    await expect(actions(page)).toHaveText([
+      m.actionAddToCalendar,
+      /^Watch live/,
+      startingWith(m.myScheduleLink({ count: 0 })),
+    ]);
     await expect(actions(page).nth(1)).toHaveAttribute("href", livePath);
     await expect(recordings(page)).toHaveCount(0);
     await expect(thanks(page)).toHaveCount(0);
@@ -261,11 +274,15 @@ test.describe("The agenda's actions", () => {
   test("after the day: the recordings, and the thank-you with Watch Recording", async ({ page }) => {
     await page.goto(at("/agenda", editionMoments.over));
     await waitForHydration(page);
-    await expect(actions(page)).toHaveText([/^Add to calendar$/, /^Watch the recordings/, /^See my schedule/]);
+    await expect(actions(page)).toHaveText([
+      /^Add to calendar$/,
+      startingWith(m.actionWatchRecordings),
+      startingWith(m.myScheduleLink({ count: 0 })),
+    ]);
     await expect(recordings(page)).toHaveAttribute("href", event.links.watch);
     await expect(thanks(page)).toBeVisible();
     await expect(thanks(page)).toContainText(event.conclusion.message);
-    await expect(thanks(page).getByRole("link", { name: /^Watch Recording/ })).toHaveAttribute(
+    await expect(thanks(page).getByRole("link", { name: startingWith(m.actionWatchRecording) })).toHaveAttribute(
       "href",
       event.links.watch,
     );

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, test, waitForHydration, startingWith } from "./fixtures";
+import * as m from "../../app/i18n/messages";
 import { at, editionMoments } from "./moments";
 
 // A session's recording, once the edition is over: "Watch the recording" on its page, a Recording link on the
@@ -13,8 +14,8 @@ const recorded = withSlot.find(({ slot }) => slot.recording);
 const unrecorded = withSlot.find(({ slot }) => !slot.recording);
 const recordedSlots = agenda.filter((slot) => slot.recording);
 
-const aside = (page: Page) => page.getByRole("complementary", { name: "When and where" });
-const watch = (page: Page) => aside(page).getByRole("link", { name: /^Watch the recording/ });
+const aside = (page: Page) => page.getByRole("complementary", { name: m.talkWhenWhere });
+const watch = (page: Page) => aside(page).getByRole("link", { name: startingWith(m.actionWatchTheRecording) });
 /** A session's link on the agenda: its name says whose recording it is, the visible word first. */
 const recordingName = (slot: AgendaSlot) => `Recording of ${slot.title} (opens in a new tab)`;
 
@@ -37,7 +38,7 @@ test.describe("A talk page", () => {
       test.skip(!recorded, "the edition has no talk with a recording");
       await page.goto(at(recorded!.talk.path, editionMoments[moment]));
       await waitForHydration(page);
-      await expect(aside(page).getByRole("link", { name: /^Register Now/ })).toBeVisible();
+      await expect(aside(page).getByRole("link", { name: startingWith(m.actionRegisterNow) })).toBeVisible();
       await expect(watch(page)).toHaveCount(0);
     });
   }

@@ -1,6 +1,7 @@
 import { edition } from "../../content";
 import { formatAnnouncedRange, formatLongDate, formatTimeRange } from "../../app/lib/format-time";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, test, waitForHydration, startingWith } from "./fixtures";
+import * as m from "../../app/i18n/messages";
 import { at, editionMoments } from "./moments";
 
 // Every talk page of whichever edition is built, and its panel page, with their dates and times in the event's zone
@@ -17,14 +18,17 @@ for (const talk of edition.talks) {
   }) => {
     await page.goto(talk.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(talk.title);
-    const facts = page.getByRole("complementary", { name: "When and where" });
+    const facts = page.getByRole("complementary", { name: m.talkWhenWhere });
     await expect(facts).toContainText(formatLongDate(slot.start, event.timeZone));
     await expect(facts).toContainText(
       `${formatTimeRange(slot.start, slot.end, event.timeZone)} ${event.timeZoneLabel}`,
     );
     await expect(facts).toContainText(event.location);
-    await expect(facts.getByRole("link", { name: /^Register Now/ })).toHaveAttribute("href", event.links.register);
-    await expect(page.getByRole("heading", { name: /^Featured speaker/ })).toBeVisible();
+    await expect(facts.getByRole("link", { name: startingWith(m.actionRegisterNow) })).toHaveAttribute(
+      "href",
+      event.links.register,
+    );
+    await expect(page.getByRole("heading", { name: startingWith(m.talkSpeakers({ count: 1 })) })).toBeVisible();
 
     const image = await page.locator('meta[property="og:image"]').getAttribute("content");
     expect(image).toBe(`${event.siteUrl}/og/talks/${talk.id}.png`);
@@ -80,15 +84,13 @@ if (panelPage) {
     const panel = panelPage;
     await page.goto(panel.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(panel.title);
-    const facts = page.getByRole("complementary", { name: "When and where" });
+    const facts = page.getByRole("complementary", { name: m.talkWhenWhere });
     await expect(facts).toContainText(formatLongDate(panel.start, event.timeZone));
     await expect(facts).toContainText(
       `${formatAnnouncedRange(panel.start, panel.end, event.timeZone)} ${event.timeZoneLabel}`,
     );
     await expect(facts).toContainText(panel.location);
-    await expect(
-      page.getByRole("heading", { name: panel.speakerIds.length > 1 ? "Featured speakers" : "Featured speaker" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: m.talkSpeakers({ count: panel.speakerIds.length }) })).toBeVisible();
     for (const id of panel.speakerIds) {
       const speaker = edition.speakers.find((s) => s.id === id);
       await expect(page.getByRole("heading", { name: speaker?.name ?? id })).toBeVisible();
