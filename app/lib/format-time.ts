@@ -33,10 +33,10 @@ export const formatDateSpan = m.writesAsSpec
   ? time.formatDateSpan
   : (first: string, last?: string) => inLocale.dateSpanIn(first, last, m.locale);
 
-/** "April 16, 2025", "16. April 2025", "2025年4月16日". */
+/** "May 7, 2031", "7. Mai 2031", "2031年5月7日". */
 export const formatLongDate = (instant: string, timeZone: string) => time.formatLongDate(instant, timeZone, m.locale);
 
-/** "4/16/2025", "16.4.2025", "2025/4/16". */
+/** "5/7/2031", "7.5.2031", "2031/5/7". */
 export const formatShortDate = (instant: string, timeZone: string) => time.formatShortDate(instant, timeZone, m.locale);
 
 /** "Thu, Apr 17", "Do., 17. Apr.". */
