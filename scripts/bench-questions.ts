@@ -47,6 +47,7 @@ import { compete, ratioOf, type Contender, type RoundsRow } from "./load/rounds"
  *   QBENCH_STREAMS=2000 QBENCH_CLIENTS=200 QBENCH_SECONDS=10 npm run bench:questions    a quick try
  *   QBENCH_POSTGRES=1 npm run bench:questions         also the 10,000 streams on one server on PostgreSQL
  *   QBENCH_PARTS=spread,reads npm run bench:questions  some parts only (spread, one, reads, two-servers)
+ *   QBENCH_ROUNDS=20 QBENCH_WARMUP=5 npm run bench:questions   the reads' rounds and warm-up, in seconds per server
  */
 
 const env = process.env;
@@ -58,8 +59,18 @@ const withPostgres = env.QBENCH_POSTGRES === "1";
 /** Node flags for the server under test only (QBENCH_SERVER_FLAGS="--max-semi-space-size=1"), to try V8 settings. */
 const serverFlags = (env.QBENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
 const databaseUrl = env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-/** Rounds of the read comparisons: 1 s warm-up, then 6 rounds of 1 s per server. */
-const readRounds = { rounds: Number(env.QBENCH_ROUNDS ?? 6), roundSeconds: 1, warmupSeconds: 1 };
+/**
+ * Rounds of the read comparisons: 5 s of warm-up per server, then 10 rounds of 1 s per server. The warm-up is what
+ * a server that has been up for a while has behind it. Our server's first seconds under wrk cost it more CPU per
+ * request than its later ones, more so than the bare server with its few functions to compile (in one set of 3 s
+ * rounds: 40.9 µs a request in its first against 27.7-30.9 after; bare node:http 29.9 against 27.8-34.7), and with
+ * 1 s of warm-up those seconds fell into the first rounds.
+ */
+const readRounds = {
+  rounds: Number(env.QBENCH_ROUNDS ?? 10),
+  roundSeconds: 1,
+  warmupSeconds: Number(env.QBENCH_WARMUP ?? 5),
+};
 /** How long streams may take to show the last changes once the audience has stopped. */
 const drainMs = 15_000;
 /** The latency target (the issue): every stream shows each change within 2 s at the 99th percentile. */

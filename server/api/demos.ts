@@ -175,7 +175,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     headers[remainingSlot] = String(limit.remaining);
     headers[resetSlot] = String(limit.resetSeconds);
     headers[lengthSlot] = body.length;
-    response.writeHead(200, headers).end(body.text);
+    response.writeHead(200, headers).end(body.bytes);
     return true;
   });
 

@@ -482,7 +482,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
         headers[remainingSlot] = String(limit.remaining);
         headers[resetSlot] = String(limit.resetSeconds);
         headers[lengthSlot] = listing.body.length;
-        response.writeHead(200, headers).end(listing.body.text);
+        response.writeHead(200, headers).end(listing.body.bytes);
         return true;
       },
     );
