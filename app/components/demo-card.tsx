@@ -3,6 +3,7 @@ import type { VotingPhase } from "../lib/voting";
 import { ExternalLink } from "./external-link";
 import { Portrait } from "./portrait";
 import { Badge } from "./ui/badge";
+import * as m from "../i18n/messages";
 
 export interface DemoCardProps {
   demo: LeaderboardDemo;
@@ -28,11 +29,11 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
     >
       <div className="flex items-baseline justify-between gap-4">
         <p className="font-display text-3xl font-bold text-orchid">
-          <span className="sr-only">Rank </span>#{demo.rank}
+          <span className="sr-only">{m.demoRank} </span>#{demo.rank}
         </p>
         <p className="text-right font-semibold">
           <span className="font-display text-2xl tabular-nums">{demo.votes}</span>{" "}
-          <span className="text-muted">{demo.votes === 1 ? "vote" : "votes"}</span>
+          <span className="text-muted">{demo.votes === 1 ? m.demoVoteOne : m.demoVoteMany}</span>
         </p>
       </div>
 
@@ -55,7 +56,7 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
 
       <p className="flex-1 leading-relaxed text-white/85">{demo.description}</p>
 
-      <ul aria-label="Tags" className="flex flex-wrap gap-2">
+      <ul aria-label={m.demoTagsLabel} className="flex flex-wrap gap-2">
         {demo.tags.map((tag) => (
           <li key={tag}>
             <Badge>{tag}</Badge>
@@ -68,8 +69,8 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
           href={demo.projectUrl}
           className="self-start text-sm font-semibold text-sky underline-offset-4 hover:text-white hover:underline"
         >
-          View the project <span aria-hidden="true">↗</span>
-          <span className="sr-only">: {demo.title}</span>
+          {m.demoViewProject} <span aria-hidden="true">↗</span>
+          <span className="sr-only">{m.demoAbout({ title: demo.title })}</span>
         </ExternalLink>
       ) : null}
 
@@ -78,7 +79,7 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
             <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2.5" d="M5 13l4 4L19 7" />
           </svg>
-          You voted for this demo
+          {m.demoYouVoted}
         </p>
       ) : null}
 
@@ -90,8 +91,8 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
           aria-busy={voting}
           className={`${buttonBase} bg-electric text-white hover:bg-electric-hover disabled:cursor-wait disabled:opacity-80`}
         >
-          {voting ? "Voting…" : "Vote"}
-          <span className="sr-only"> for {demo.title}</span>
+          {voting ? m.demoVoteSending : m.demoVote}
+          <span className="sr-only">{m.demoVoteFor({ title: demo.title })}</span>
         </button>
       ) : (
         <button
@@ -99,7 +100,11 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
           disabled
           className={`${buttonBase} cursor-not-allowed border border-white/30 text-white/80`}
         >
-          {phase === "ended" ? "Voting Ended" : phase === "open" ? "Voted" : `Voting opens ${opensOn ?? ""}`}
+          {phase === "ended"
+            ? m.demoVotingEnded
+            : phase === "open"
+              ? m.demoVoted
+              : m.demoVotingOpensOn({ date: opensOn ?? "" })}
         </button>
       )}
     </article>

@@ -7,6 +7,7 @@ import { useHydrated } from "../lib/use-hydrated";
 import { useCastVote, useLeaderboard, useVotingWindow } from "../lib/use-leaderboard";
 import { votingPhase } from "../lib/voting";
 import { LeaderboardView } from "./leaderboard-view";
+import * as m from "../i18n/messages";
 
 /**
  * Radix's toasts (a 38 KB chunk, 12 KB gzip) load when the first toast is raised, not as soon as voting is open: a
@@ -32,7 +33,7 @@ export function DemoLeaderboard({ cache }: { cache: ApiCache }) {
     <LeaderboardView
       window={window}
       demos={demos}
-      status={hydrated && loading ? "Loading demos..." : null}
+      status={hydrated && loading ? m.leaderboardLoading : null}
       failed={failed}
       voted={voted}
       votingId={votingId}

@@ -9,6 +9,7 @@ import { formatLongDate } from "../lib/format-time";
 import { votingPhase } from "../lib/voting";
 import { DemoCard } from "./demo-card";
 import { VotingCountdown } from "./voting-countdown";
+import * as m from "../i18n/messages";
 
 export interface LeaderboardViewProps {
   window: VotingWindow;
@@ -66,7 +67,7 @@ export function LeaderboardView({
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h2 id="leaderboard-title" className="font-display text-3xl font-bold">
-              Leaderboard
+              {m.leaderboardTitle}
             </h2>
             {/* Room is kept for the status line so nothing moves when it appears. */}
             <p role="status" className="mt-1 min-h-6 text-muted">
@@ -76,7 +77,7 @@ export function LeaderboardView({
           {/* Filtering needs JavaScript: without it the box would take typing and do nothing, so it is not shown. */}
           <div className="flex w-full flex-col gap-2 noscript:hidden sm:max-w-sm">
             <label htmlFor={searchId} className="text-sm font-semibold text-muted">
-              Search demos
+              {m.leaderboardSearchLabel}
             </label>
             <input
               id={searchId}
@@ -85,7 +86,7 @@ export function LeaderboardView({
               onChange={(event) => {
                 setQuery(event.target.value);
               }}
-              placeholder="Title, presenter, topic or tag"
+              placeholder={m.leaderboardSearchPlaceholder}
               autoComplete="off"
               className="min-h-12 w-full rounded-full border border-white/30 bg-ink px-5 py-3 text-white placeholder:text-white/60 focus:border-sky"
             />
@@ -94,16 +95,16 @@ export function LeaderboardView({
 
         {failed ? (
           <div role="alert" className="rounded-2xl border border-orchid/60 bg-magenta/10 px-5 py-4 font-semibold">
-            Failed to load demos. Using cached data.
+            {m.leaderboardFailed}
           </div>
         ) : null}
 
         {shown.length === 0 ? (
           <p className="rounded-2xl border border-line bg-panel px-5 py-8 text-center text-lg">
-            No demos found matching your search.
+            {m.leaderboardNoMatch}
           </p>
         ) : (
-          <ol ref={list} aria-label="Demos by votes" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ol ref={list} aria-label={m.leaderboardListLabel} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((demo) => (
               <li key={demo.id} data-id={demo.id}>
                 <DemoCard

@@ -4,8 +4,14 @@ import { useVisitorZoneAt } from "../lib/visitor-zone";
 import { formatClock, formatLongDate } from "../lib/format-time";
 import type { VotingWindow } from "../lib/server-contract";
 import { votingCountdown } from "../lib/voting";
+import * as m from "../i18n/messages";
 
-const units = ["days", "hours", "minutes", "seconds"] as const;
+const units = [
+  ["days", m.countdownDays],
+  ["hours", m.countdownHours],
+  ["minutes", m.countdownMinutes],
+  ["seconds", m.countdownSeconds],
+] as const;
 
 /**
  * Spec §4's voting countdown: days, hours, minutes and seconds to the close (or, before voting begins, to the
@@ -27,32 +33,34 @@ export function VotingCountdown({ window }: { window: VotingWindow }) {
       {phase === "ended" ? (
         <>
           <h2 id="voting-countdown-title" className="font-display text-2xl font-bold sm:text-3xl">
-            Voting Has Ended
+            {m.votingEnded}
           </h2>
-          <p className="mt-2 text-lg text-balance text-white/85">
-            Thank you for your participation! The top demos have been selected.
-          </p>
+          <p className="mt-2 text-lg text-balance text-white/85">{m.votingEndedThanks}</p>
         </>
       ) : (
         <>
           <h2 id="voting-countdown-title" className="font-display text-2xl font-bold sm:text-3xl">
-            {phase === "open" ? "Voting closes in" : "Voting opens in"}
+            {phase === "open" ? m.votingClosesIn : m.votingOpensIn}
           </h2>
           {zone ? (
             <p className="mt-2 text-lg text-white/85">
-              Voting opens {formatLongDate(opens, zone.timeZone)} at {formatClock(opens, zone.timeZone)} {zone.label}.
+              {m.votingOpensAt({
+                date: formatLongDate(opens, zone.timeZone),
+                time: formatClock(opens, zone.timeZone),
+                zone: zone.label,
+              })}
             </p>
           ) : null}
           {/* A timer is not announced on every tick; the heading says what it counts to. */}
           <div role="timer" aria-live="off">
             <dl className="mt-4 grid grid-cols-4 gap-2 sm:flex sm:flex-wrap sm:gap-4">
-              {units.map((unit) => (
+              {units.map(([unit, word]) => (
                 <div
                   key={unit}
                   className="flex min-w-0 flex-col-reverse items-center rounded-2xl border border-white/15 bg-ink/60 px-1 py-3 sm:min-w-28 sm:px-3"
                 >
                   <dt className="text-[0.625rem] font-semibold tracking-[0.1em] text-muted uppercase sm:text-xs sm:tracking-[0.2em]">
-                    {unit}
+                    {word}
                   </dt>
                   <dd className="font-display text-3xl font-bold tabular-nums sm:text-5xl">
                     {twoDigits(remaining[unit])}

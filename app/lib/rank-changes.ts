@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import * as m from "../i18n/messages";
 
 /** A screen reader hears how the ranks changed at most this often, however fast the votes come. */
 export const announceEveryMs = 5000;
@@ -40,7 +41,11 @@ export function useRankAnnouncement(demos: readonly Ranked[], live: boolean): st
         if (moved.length === 0) return;
         lastSpoke.current = Date.now();
         setMessage(
-          `Leaderboard changed: ${moved.map((demo) => `${demo.title} is now #${String(demo.rank)}`).join(", ")}.`,
+          m.leaderboardChanged({
+            changes: moved
+              .map((demo) => m.leaderboardMoved({ title: demo.title, rank: demo.rank }))
+              .join(m.listSeparator),
+          }),
         );
       },
       Math.max(0, lastSpoke.current + announceEveryMs - Date.now()),

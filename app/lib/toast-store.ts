@@ -6,7 +6,6 @@ export const toastDuration = 5000;
 export const toastSwipeDirection = "right";
 export const toastSwipeThreshold = 50;
 export const toastHotkey = ["F8"];
-export const toastLabel = "Notification";
 
 export interface Toast {
   id: string;
@@ -62,12 +61,11 @@ function dispatch(action: ToastAction) {
   for (const listener of listeners) listener();
 }
 
+/** What a toast says, and its tone (a success unless said otherwise). */
+export type ToastContent = Pick<Toast, "title" | "description"> & { tone?: Toast["tone"] };
+
 /** Shows a toast (replacing the one on screen); returns handles to change or dismiss it. */
-export function toast({
-  title,
-  description,
-  tone = "success",
-}: Pick<Toast, "title" | "description"> & { tone?: Toast["tone"] }) {
+export function toast({ title, description, tone = "success" }: ToastContent) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
   dispatch({ type: "added", toast: { id, title, description, tone, open: true } });

@@ -13,7 +13,7 @@ import {
 } from "./demo-api";
 import { leaderboardFromCatalogue, leaderboardFromServer, type LeaderboardDemo } from "./leaderboard";
 import { speakerById } from "./lookups";
-import { toast } from "./toast-store";
+import { toast, type ToastContent } from "./toast-store";
 import { useLiveCounts } from "./use-live-counts";
 import { rememberVote } from "./voted-demos";
 import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "./server-contract";
@@ -76,23 +76,6 @@ export function useLeaderboard(cache: ApiCache, open: boolean) {
   };
 }
 
-function refusal(error: unknown): { title: string; description: string } {
-  const reason = error instanceof ApiError ? error.reason : null;
-  const status = error instanceof ApiError ? error.status : 0;
-  if (status === 409) return { title: "Already voted", description: reason ?? "You have already voted for this demo." };
-  if (status === 429) {
-    return {
-      title: "Too many votes",
-      description: "Too many votes from your network right now. Please try again in a minute.",
-    };
-  }
-  if (status === 403) return { title: "Vote not accepted", description: reason ?? "Voting is not open." };
-  return {
-    title: "Your vote was not counted",
-    description: reason ?? "It could not reach the server. Check your connection and try again.",
-  };
-}
-
 /**
  * Casting a vote: on success the count and the card update at once and a toast confirms; a refusal says why.
  * `votingId` is the demo whose vote is on its way (the latest one cast).
@@ -109,8 +92,20 @@ export function useCastVote(cache: ApiCache) {
   return { votingId: voting?.id, cast };
 }
 
+/**
+ * The toasts' words, loaded when a vote is cast (alongside the toaster and the vote's request) rather than with the
+ * page: the page's first load has no room for ten sentences that only a vote shows (decision 052).
+ */
+const loadVoteToasts = () => import("./vote-toasts");
+
+/** Shows a vote's toast once its words have loaded; if they cannot load, the card has already said what happened. */
+function toastWith(words: ReturnType<typeof loadVoteToasts>, make: (module: Awaited<typeof words>) => ToastContent) {
+  words.then((module) => toast(make(module))).catch(() => undefined);
+}
+
 /** One vote, never retried (spec §9), and what the page makes of its answer. */
 async function castVote(cache: ApiCache, demo: Pick<LeaderboardDemo, "id" | "title">): Promise<void> {
+  const words = loadVoteToasts();
   const markVoted = (status: VoteStatus) => {
     cache.setData(voteStatusUrl(demo.id), () => status);
     rememberVote(demo.id);
@@ -123,7 +118,8 @@ async function castVote(cache: ApiCache, demo: Pick<LeaderboardDemo, "id" | "tit
     if (refused === 409) markVoted({ hasVoted: true, canVoteAgainIn: null, votedAt: null });
     // Refused for the window: the server's window may differ from the page's, so ask again.
     if (refused === 403) cache.refetch(votingUrl);
-    toast({ tone: "error", ...refusal(error) });
+    const reason = error instanceof ApiError ? error.reason : null;
+    toastWith(words, ({ refusal }) => refusal(refused, reason));
     return;
   }
   if (cache.get(demosUrl).data) {
@@ -135,5 +131,5 @@ async function castVote(cache: ApiCache, demo: Pick<LeaderboardDemo, "id" | "tit
     cache.refetch(demosUrl);
   }
   markVoted({ hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt });
-  toast({ title: "Vote recorded", description: `Thank you for voting for ${demo.title}!` });
+  toastWith(words, ({ recorded }) => recorded(demo.title));
 }

@@ -3,6 +3,7 @@ import * as content from "../../content";
 import { Breadcrumb } from "../components/breadcrumb";
 import LiveLeaderboard from "../components/live-leaderboard";
 import { PageHeader } from "../components/page-header";
+import * as m from "../i18n/messages";
 import { ButtonLink } from "../components/ui/button-link";
 import { useClock } from "../lib/clock";
 import { editionPhase } from "../lib/live";
@@ -11,8 +12,8 @@ import type { Route } from "./+types/demo-voting";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("Demo Voting"),
-    description: `The community demo leaderboard of ${content.event.name}: the open source AI projects the audience voted for.`,
+    title: titled(m.navDemoVoting),
+    description: m.demoVotingDescription({ name: content.event.name }),
     path: "/demo-voting",
   });
 
@@ -21,12 +22,12 @@ export default function DemoVoting() {
   return (
     <>
       <PageHeader
-        title="Demo Voting"
-        breadcrumb={<Breadcrumb trail={[{ label: "Home", to: "/" }]} current="Demo Voting" />}
+        title={m.navDemoVoting}
+        breadcrumb={<Breadcrumb trail={[{ label: m.navHome, to: "/" }]} current={m.navDemoVoting} />}
       >
         <Intro />
         <div className="mt-6">
-          <ButtonLink href={content.event.links.register}>Register</ButtonLink>
+          <ButtonLink href={content.event.links.register}>{m.actionRegister}</ButtonLink>
         </div>
       </PageHeader>
       {/* A boundary of its own: React hydrates the leaderboard apart from the rest of the page (selective
@@ -39,17 +40,20 @@ export default function DemoVoting() {
   );
 }
 
-const numberWords = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-
 /** The page's first lines, in the tense of the edition's phase: the top demos are presented on the day. */
 function Intro() {
   const over = useClock((now) => editionPhase(now, content.onAirSpans) === "over");
   const count = content.event.presentedLive;
-  const top = count === 1 ? "The demo" : `The ${numberWords[count - 1] ?? String(count)}`;
+  // One message per case rather than a select: a select would bring messageformat's runtime to this page alone.
+  const live =
+    count === 1
+      ? over
+        ? m.demoVotingLiveOnePast
+        : m.demoVotingLiveOne
+      : (over ? m.demoVotingLivePast : m.demoVotingLive)({ count });
   return (
     <p>
-      The community demos of {content.event.name}, ranked by the audience&apos;s votes. {top} with the most votes{" "}
-      {over ? (count === 1 ? "was" : "were") : "will be"} presented live, with audience Q&amp;A.
+      {m.demoVotingIntroLead({ name: content.event.name })} {live}
     </p>
   );
 }

@@ -1,6 +1,17 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
-import { axeViolations, expect, runningAnimations, test, waitForHydration, watchConsole } from "./fixtures";
+import * as m from "../../app/i18n/messages";
+import {
+  axeViolations,
+  escaped,
+  exactly,
+  expect,
+  runningAnimations,
+  test,
+  voteButtonName,
+  waitForHydration,
+  watchConsole,
+} from "./fixtures";
 import { votingOpenURL } from "./servers";
 
 // These tests run against the second server, whose voting window is open now (VOTING_OPENS / VOTING_CLOSES), on
@@ -17,7 +28,7 @@ const demoFor = (index: number) => counted[index % counted.length]!;
 if (counted.length < 6) test.describe.configure({ mode: "default" });
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: title });
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
+const toasts = (page: Page) => page.getByRole("region", { name: m.toastRegion({ hotkey: "F8" }) });
 
 async function openLeaderboard(page: Page) {
   const list = page.waitForResponse((response) => response.url().endsWith("/api/demos"));
@@ -28,7 +39,7 @@ async function openLeaderboard(page: Page) {
   await list;
   await statuses;
   await window;
-  await expect(page.getByText("Loading demos...")).toBeHidden();
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
 }
 
 /** "1 vote", "48 votes", as a card writes its count. */
@@ -43,9 +54,14 @@ async function votesOf(page: Page, title: string) {
 
 test("While voting is open the countdown ticks toward the close", async ({ page }) => {
   await openLeaderboard(page);
-  await expect(page.getByRole("heading", { name: "Voting closes in" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: m.votingClosesIn })).toBeVisible();
   const timer = page.getByRole("timer");
-  await expect(timer.locator("dt")).toHaveText(["days", "hours", "minutes", "seconds"]);
+  await expect(timer.locator("dt")).toHaveText([
+    m.countdownDays,
+    m.countdownHours,
+    m.countdownMinutes,
+    m.countdownSeconds,
+  ]);
   await expect(timer.locator("dd").first()).toHaveText(/^0[67]$/);
   const seconds = timer.locator("dd").last();
   const shown = await seconds.textContent();
@@ -59,14 +75,14 @@ test("A visitor votes once, sees the count rise, and cannot vote twice, even aft
   const voted = card(page, demo.title);
   const before = await votesOf(page, demo.title);
 
-  await voted.getByRole("button", { name: `Vote for ${demo.title}` }).click();
+  await voted.getByRole("button", { name: voteButtonName(demo.title) }).click();
   await expect(voted.getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
-  await expect(toasts(page)).toContainText("Vote recorded");
+  await expect(toasts(page)).toContainText(m.voteRecorded);
   await expect(toasts(page)).toContainText(`Thank you for voting for ${demo.title}!`);
-  await expect(voted.getByText("You voted for this demo")).toBeVisible();
-  await expect(voted.getByRole("button", { name: "Voted" })).toBeDisabled();
+  await expect(voted.getByText(m.demoYouVoted)).toBeVisible();
+  await expect(voted.getByRole("button", { name: exactly(m.demoVoted) })).toBeDisabled();
   // Other demos can still be voted for.
-  await expect(page.getByRole("button", { name: `Vote for ${other.title}` })).toBeEnabled();
+  await expect(page.getByRole("button", { name: voteButtonName(other.title) })).toBeEnabled();
 
   const [cookie] = (await page.context().cookies()).filter((c) => c.name === "glosaic_voter");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api" });
@@ -74,8 +90,8 @@ test("A visitor votes once, sees the count rise, and cannot vote twice, even aft
   await page.reload();
   await openLeaderboard(page);
   await expect(voted.getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
-  await expect(voted.getByText("You voted for this demo")).toBeVisible();
-  await expect(voted.getByRole("button", { name: `Vote for ${demo.title}` })).toHaveCount(0);
+  await expect(voted.getByText(m.demoYouVoted)).toBeVisible();
+  await expect(voted.getByRole("button", { name: voteButtonName(demo.title) })).toHaveCount(0);
 
   // The server refuses a second vote from this browser outright.
   const again = await page.request.post(`/api/demos/${demo.id}/vote`, { headers: { origin: votingOpenURL } });
@@ -94,7 +110,7 @@ test("Two browsers each see the other's vote after a reload", async ({ page, bro
   await openLeaderboard(page);
   const before = await votesOf(page, title);
   await card(page, title)
-    .getByRole("button", { name: `Vote for ${title}` })
+    .getByRole("button", { name: voteButtonName(title) })
     .click();
   await expect(card(page, title).getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
 
@@ -102,14 +118,14 @@ test("Two browsers each see the other's vote after a reload", async ({ page, bro
   expect(await votesOf(second, title)).toBe(before + 1);
   // The first browser's vote is not the second's: it may still vote.
   await card(second, title)
-    .getByRole("button", { name: `Vote for ${title}` })
+    .getByRole("button", { name: voteButtonName(title) })
     .click();
   await expect(card(second, title).getByText(/^\d+ votes?$/)).toHaveText(votes(before + 2));
 
   await page.reload();
   await openLeaderboard(page);
   expect(await votesOf(page, title)).toBe(before + 2);
-  await expect(card(page, title).getByText("You voted for this demo")).toBeVisible();
+  await expect(card(page, title).getByText(m.demoYouVoted)).toBeVisible();
 
   expect(problems).toEqual([]);
   await other.close();
@@ -132,9 +148,9 @@ test("Two browsers side by side: a vote cast in one shows in the other without a
   const before = await votesOf(second, title);
 
   await card(page, title)
-    .getByRole("button", { name: `Vote for ${title}` })
+    .getByRole("button", { name: voteButtonName(title) })
     .click();
-  await expect(card(page, title).getByText("You voted for this demo")).toBeVisible();
+  await expect(card(page, title).getByText(m.demoYouVoted)).toBeVisible();
   await expect
     .poll(async () => {
       const [first, seen] = [await votesOf(page, title), await votesOf(second, title)];
@@ -142,7 +158,7 @@ test("Two browsers side by side: a vote cast in one shows in the other without a
     })
     .toBe(true);
   // The vote was the first browser's: the second may still cast its own.
-  await expect(card(second, title).getByRole("button", { name: `Vote for ${title}` })).toBeEnabled();
+  await expect(card(second, title).getByRole("button", { name: voteButtonName(title) })).toBeEnabled();
 
   expect(problems).toEqual([]);
   await other.close();
@@ -163,11 +179,11 @@ test.describe("A refused vote", () => {
     await openLeaderboard(page);
     const before = await votesOf(page, title);
     await card(page, title)
-      .getByRole("button", { name: `Vote for ${title}` })
+      .getByRole("button", { name: voteButtonName(title) })
       .click();
-    await expect(toasts(page)).toContainText("Already voted");
+    await expect(toasts(page)).toContainText(m.voteAlready);
     await expect(toasts(page)).toContainText(`You have already voted for ${title}.`);
-    await expect(card(page, title).getByText("You voted for this demo")).toBeVisible();
+    await expect(card(page, title).getByText(m.demoYouVoted)).toBeVisible();
     expect(await votesOf(page, title)).toBe(before);
   });
 
@@ -179,11 +195,11 @@ test.describe("A refused vote", () => {
     );
     await openLeaderboard(page);
     await card(page, title)
-      .getByRole("button", { name: `Vote for ${title}` })
+      .getByRole("button", { name: voteButtonName(title) })
       .click();
-    await expect(toasts(page)).toContainText("Vote not accepted");
+    await expect(toasts(page)).toContainText(m.voteRefused);
     await expect(toasts(page)).toContainText("Voting has ended.");
-    await expect(page.getByRole("button", { name: `Vote for ${title}` })).toBeEnabled();
+    await expect(page.getByRole("button", { name: voteButtonName(title) })).toBeEnabled();
   });
 });
 
@@ -191,9 +207,9 @@ test("axe finds nothing on the open leaderboard, with a toast showing", async ({
   const { title } = demoFor(5);
   await openLeaderboard(page);
   await card(page, title)
-    .getByRole("button", { name: `Vote for ${title}` })
+    .getByRole("button", { name: voteButtonName(title) })
     .click();
-  await expect(toasts(page)).toContainText("Vote recorded");
+  await expect(toasts(page)).toContainText(m.voteRecorded);
   expect(await axeViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -213,17 +229,17 @@ test.describe("With reduced motion", () => {
     // It votes for the catalogue's last demo, which the counting tests above leave alone.
     await page.goto("/demo-voting");
     await waitForHydration(page);
-    await page.getByRole("button", { name: `Vote for ${edition.demos.at(-1)!.title}` }).click();
-    await expect(toasts(page)).toContainText("Vote recorded");
+    await page.getByRole("button", { name: voteButtonName(edition.demos.at(-1)!.title) }).click();
+    await expect(toasts(page)).toContainText(m.voteRecorded);
     expect(await runningAnimations(page)).toEqual([]);
     await toasts(page).getByRole("button", { name: "Close" }).click();
-    await expect(toasts(page).getByText("Vote recorded")).toBeHidden();
+    await expect(toasts(page).getByText(m.voteRecorded)).toBeHidden();
   });
   test("votes that change the ranks are said in a polite status, and no card slides", async ({ page }) => {
     // The catalogue's last demo again: other voters (from outside the page) lift it past the demo above it.
     const last = edition.demos.at(-1)!;
     await openLeaderboard(page);
-    const cards = page.getByRole("list", { name: "Demos by votes" }).getByRole("article");
+    const cards = page.getByRole("list", { name: m.leaderboardListLabel }).getByRole("article");
     const titles = await cards.getByRole("heading").allTextContents();
     const rank = titles.indexOf(last.title) + 1;
     test.skip(rank === 1, "the demo this file leaves uncounted already leads: there is no rank for it to gain");
@@ -239,8 +255,12 @@ test.describe("With reduced motion", () => {
     }
     await expect(
       page.getByRole("status").filter({
+        // The announcement as the edition's messages word it, with any rank for the last demo.
         hasText: new RegExp(
-          `^Leaderboard changed: .*${last.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is now #\\d+`,
+          `^${escaped(m.leaderboardChanged({ changes: "@@" })).replace(
+            "@@",
+            `.*${escaped(m.leaderboardMoved({ title: last.title, rank: 987654 })).replace("987654", "\\d+")}.*`,
+          )}$`,
         ),
       }),
     ).toBeAttached();

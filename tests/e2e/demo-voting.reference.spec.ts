@@ -54,7 +54,7 @@ test("Visitors see the seven demos ranked by votes with their counts, and that v
   await expect(top.getByRole("img", { name: "Portrait of Zeynep Arslan" })).toBeVisible();
   await expect(
     page.getByText(
-      "The community demos of GLOSAIC 2025, ranked by the audience's votes. The four with the most votes were presented live, with audience Q&A.",
+      "The community demos of GLOSAIC 2025, ranked by the audience's votes. The 4 demos with the most votes were presented live, with audience Q&A.",
       { exact: true },
     ),
   ).toBeVisible();

@@ -8,7 +8,18 @@ import { votingWindowOf } from "../../app/lib/server-contract";
 import { zoneOffsetMinutes } from "../../app/lib/time";
 import { formatClock, formatLongDate, zoneAbbreviation } from "../../app/lib/format-time";
 import { votingPhase, type VotingPhase } from "../../app/lib/voting";
-import { axeViolations, expect, portraitAsFile, test, waitForHydration } from "./fixtures";
+import * as m from "../../app/i18n/messages";
+import {
+  axeViolations,
+  escaped,
+  exactly,
+  expect,
+  portraitAsFile,
+  startingWith,
+  test,
+  voteButtonName,
+  waitForHydration,
+} from "./fixtures";
 import { at, editionMoments, votingMoments } from "./moments";
 
 /**
@@ -37,7 +48,7 @@ async function openLeaderboard(page: Page, instant?: string) {
   await page.goto(instant ? at("/demo-voting", instant) : "/demo-voting");
   await waitForHydration(page);
   await list;
-  await expect(page.getByText("Loading demos...")).toBeHidden();
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
 }
 
 async function expectRanked(page: Page) {
@@ -72,29 +83,30 @@ test("Once voting has ended, visitors see every demo ranked by votes with its co
   page,
 }) => {
   await openLeaderboard(page, votingMoments.ended);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demo Voting");
-  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-  await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-  await expect(breadcrumb.getByText("Demo Voting")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.navDemoVoting);
+  const breadcrumb = page.getByRole("navigation", { name: m.breadcrumbLabel });
+  await expect(breadcrumb.getByRole("link", { name: m.navHome })).toHaveAttribute("href", "/");
+  await expect(breadcrumb.getByText(m.navDemoVoting)).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("main").getByRole("link", { name: /^Register/ })).toHaveAttribute(
     "href",
     event.links.register,
   );
 
   await expectRanked(page);
-  const ended = page.getByRole("button", { name: "Voting Ended" });
+  const ended = page.getByRole("button", { name: m.demoVotingEnded });
   await expect(ended).toHaveCount(edition.demos.length);
   for (const button of await ended.all()) await expect(button).toBeDisabled();
 
-  await expect(page.getByRole("heading", { name: "Voting Has Ended" })).toBeVisible();
-  await expect(
-    page.getByText("Thank you for your participation! The top demos have been selected.", { exact: true }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: m.votingEnded })).toBeVisible();
+  await expect(page.getByText(m.votingEndedThanks, { exact: true })).toBeVisible();
   await expect(page.getByRole("timer")).toHaveCount(0);
 
   const first = card(page, top.title);
   if (top.projectUrl) {
-    await expect(first.getByRole("link", { name: /View the project/ })).toHaveAttribute("href", top.projectUrl);
+    await expect(first.getByRole("link", { name: startingWith(m.demoViewProject) })).toHaveAttribute(
+      "href",
+      top.projectUrl,
+    );
   }
   await expect(first.getByRole("img", { name: `Portrait of ${presenterOf(top).name}` })).toBeVisible();
   await expect(first).toContainText(presenterOf(top).title!);
@@ -109,9 +121,12 @@ test("The leaderboard is readable without JavaScript, in the voting phase of the
   await expectRanked(page);
 
   // The prerendered page shows the phase at the moment it was built: no later than now.
-  const heading = page.getByRole("heading", { level: 2, name: /^Voting (Has Ended|opens in|closes in)$/ });
+  const heading = page.getByRole("heading", {
+    level: 2,
+    name: new RegExp(`^(${[m.votingEnded, m.votingOpensIn, m.votingClosesIn].map(escaped).join("|")})$`),
+  });
   const shown = await heading.textContent();
-  const built: VotingPhase = shown === "Voting Has Ended" ? "ended" : shown === "Voting opens in" ? "upcoming" : "open";
+  const built: VotingPhase = shown === m.votingEnded ? "ended" : shown === m.votingOpensIn ? "upcoming" : "open";
   const order: VotingPhase[] = ["upcoming", "open", "ended"];
   expect(order.indexOf(built), `built ${built}, now ${votingPhase(new Date(), window)}`).toBeLessThanOrEqual(
     order.indexOf(votingPhase(new Date(), window)),
@@ -119,15 +134,19 @@ test("The leaderboard is readable without JavaScript, in the voting phase of the
   // Every card's button says the same phase; before the page runs in a browser it knows only the event's zone.
   const opens = window.opens.toISOString();
   const button = {
-    ended: "Voting Ended",
-    upcoming: `Voting opens ${formatLongDate(opens, event.timeZone)}`,
-    open: /^Vote for /,
+    ended: m.demoVotingEnded,
+    upcoming: m.demoVotingOpensOn({ date: formatLongDate(opens, event.timeZone) }),
+    open: startingWith(voteButtonName("")),
   }[built];
   await expect(page.getByRole("button", { name: button })).toHaveCount(edition.demos.length);
   if (built === "upcoming") {
     await expect(
       page.getByText(
-        `Voting opens ${formatLongDate(opens, event.timeZone)} at ${formatClock(opens, event.timeZone)} ${event.timeZoneLabel}.`,
+        m.votingOpensAt({
+          date: formatLongDate(opens, event.timeZone),
+          time: formatClock(opens, event.timeZone),
+          zone: event.timeZoneLabel,
+        }),
         {
           exact: true,
         },
@@ -147,7 +166,7 @@ test("Nothing moves when the page comes to life", async ({ page }) => {
     );
   const before = await boxes();
   await waitForHydration(page);
-  await expect(page.getByText("Loading demos...")).toBeHidden();
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
   // The has-voted checks have answered too: every card is final.
   await page.waitForLoadState("networkidle");
   expect(await boxes()).toEqual(before);
@@ -162,7 +181,7 @@ test.describe("Columns", () => {
     test(`${String(columns)} at ${String(width)} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/demo-voting");
-      const grid = page.getByRole("list", { name: "Demos by votes" });
+      const grid = page.getByRole("list", { name: m.leaderboardListLabel });
       expect(await grid.evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(" ").length)).toBe(columns);
     });
   }
@@ -170,7 +189,7 @@ test.describe("Columns", () => {
 
 test("Visitors search by title, presenter, description or tag, and are told when nothing matches", async ({ page }) => {
   await openLeaderboard(page);
-  const search = page.getByRole("searchbox", { name: "Search demos" });
+  const search = page.getByRole("searchbox", { name: m.leaderboardSearchLabel });
   const last = ranked.at(-1)!;
   const [firstName = ""] = presenterOf(last).name.split(" ");
   const queries = [
@@ -195,11 +214,11 @@ test("Visitors search by title, presenter, description or tag, and are told when
   expect(matching(nothing)).toEqual([]);
   await search.fill(nothing);
   await expect(cards(page)).toHaveCount(0);
-  await expect(page.getByText("No demos found matching your search.", { exact: true })).toBeVisible();
+  await expect(page.getByText(m.leaderboardNoMatch, { exact: true })).toBeVisible();
 
   await search.fill("");
   await expect(cards(page)).toHaveCount(edition.demos.length);
-  await expect(page.getByText("No demos found matching your search.")).toBeHidden();
+  await expect(page.getByText(m.leaderboardNoMatch)).toBeHidden();
 });
 
 test("What a visitor types into the search box before the live leaderboard has loaded is kept, with the focus", async ({
@@ -218,13 +237,13 @@ test("What a visitor types into the search box before the live leaderboard has l
   });
   const list = page.waitForResponse((response) => response.url().endsWith("/api/demos"));
   await page.goto("/demo-voting", { waitUntil: "domcontentloaded" });
-  const search = page.getByRole("searchbox", { name: "Search demos" });
+  const search = page.getByRole("searchbox", { name: m.leaderboardSearchLabel });
   await search.click();
   await page.keyboard.type(start);
   release?.();
   await waitForHydration(page);
   await list;
-  await expect(page.getByText("Loading demos...")).toBeHidden();
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
 
   await expect(search).toHaveValue(start);
   await expect(search).toBeFocused();
@@ -246,11 +265,11 @@ test("Visitors see Loading demos... while the list is on its way", async ({ page
   });
   await page.goto("/demo-voting");
   await waitForHydration(page);
-  await expect(page.getByText("Loading demos...", { exact: true })).toBeVisible();
+  await expect(page.getByText(m.leaderboardLoading, { exact: true })).toBeVisible();
   // The catalogue stays on screen meanwhile.
   await expect(cards(page)).toHaveCount(edition.demos.length);
   release?.();
-  await expect(page.getByText("Loading demos...")).toBeHidden();
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
 });
 
 test.describe("With the API answering 500", () => {
@@ -268,9 +287,9 @@ test.describe("With the API answering 500", () => {
     // The edition's own window stands when the server cannot say which it enforces.
     await page.goto(at("/demo-voting", votingMoments.ended));
     await waitForHydration(page);
-    await expect(page.getByRole("alert")).toHaveText("Failed to load demos. Using cached data.");
+    await expect(page.getByRole("alert")).toHaveText(m.leaderboardFailed);
     await expectRanked(page);
-    await expect(page.getByRole("button", { name: "Voting Ended" })).toHaveCount(edition.demos.length);
+    await expect(page.getByRole("button", { name: m.demoVotingEnded })).toHaveCount(edition.demos.length);
     await expect.poll(() => logs).toContain('Failed to fetch demos: 500: {"error":"Internal server error"}');
     await expect
       .poll(() => logs.filter((line) => line.startsWith("Error checking vote status: 500: ")).length)
@@ -289,9 +308,9 @@ test.describe("With the API unreachable", () => {
     await page.route("**/api/**", (route) => route.abort("connectionrefused"));
     await page.goto(at("/demo-voting", votingMoments.ended));
     await waitForHydration(page);
-    await expect(page.getByRole("alert")).toHaveText("Failed to load demos. Using cached data.");
+    await expect(page.getByRole("alert")).toHaveText(m.leaderboardFailed);
     await expectRanked(page);
-    await expect(page.getByRole("heading", { name: "Voting Has Ended" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: m.votingEnded })).toBeVisible();
   });
 });
 
@@ -309,9 +328,9 @@ test.describe("With the vote status check failing", () => {
     await page.route("**/has-voted", (route) => route.fulfill({ status: 503, body: "" }));
     // While voting is open, as when the visitor voted.
     await openLeaderboard(page, votingMoments.open);
-    await expect(card(page, remembered.title).getByText("You voted for this demo")).toBeVisible();
-    await expect(card(page, remembered.title).getByRole("button", { name: "Voted" })).toBeDisabled();
-    await expect(page.getByText("You voted for this demo")).toHaveCount(1);
+    await expect(card(page, remembered.title).getByText(m.demoYouVoted)).toBeVisible();
+    await expect(card(page, remembered.title).getByRole("button", { name: exactly(m.demoVoted) })).toBeDisabled();
+    await expect(page.getByText(m.demoYouVoted)).toHaveCount(1);
     // Only logged: no error box for the visitor.
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
@@ -347,7 +366,10 @@ test("A presenter the site does not know shows as their id, titled Presenter, wi
   await expect(first.getByText("Presenter", { exact: true })).toBeVisible();
   await expect(first.locator("img")).toHaveAttribute("src", "/portraits/placeholder.svg");
   if (top.projectUrl) {
-    await expect(first.getByRole("link", { name: /View the project/ })).toHaveAttribute("href", top.projectUrl);
+    await expect(first.getByRole("link", { name: startingWith(m.demoViewProject) })).toHaveAttribute(
+      "href",
+      top.projectUrl,
+    );
   }
 });
 
@@ -362,13 +384,11 @@ function daysLeft(instant: string, target: Date): RegExp {
   return new RegExp(`^(${[...new Set(shown)].join("|")})$`);
 }
 
-/** "The two with the most votes", "The demo with the most votes": how the intro counts the demos shown live. */
+/** The intro's sentence about the demos shown live, in the phase's tense, as the edition's messages word it. */
 function presentedLiveIntro(tense: "before" | "after"): string {
   const count = event.presentedLive;
-  const words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-  const verb = tense === "after" ? (count === 1 ? "was" : "were") : "will be";
-  const subject = count === 1 ? "The demo" : `The ${words[count - 1] ?? String(count)}`;
-  return `${subject} with the most votes ${verb} presented live, with audience Q&A.`;
+  if (count === 1) return tense === "after" ? m.demoVotingLiveOnePast : m.demoVotingLiveOne;
+  return (tense === "after" ? m.demoVotingLivePast : m.demoVotingLive)({ count });
 }
 
 test.describe("Before voting opens", () => {
@@ -382,17 +402,20 @@ test.describe("Before voting opens", () => {
 
     const opens = event.voting.opens;
     const label = zoneAbbreviation(opens, farZone);
-    await expect(page.getByRole("heading", { name: "Voting opens in" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: m.votingOpensIn })).toBeVisible();
     await expect(
-      page.getByText(`Voting opens ${formatLongDate(opens, farZone)} at ${formatClock(opens, farZone)} ${label}.`, {
-        exact: true,
-      }),
+      page.getByText(
+        m.votingOpensAt({ date: formatLongDate(opens, farZone), time: formatClock(opens, farZone), zone: label }),
+        {
+          exact: true,
+        },
+      ),
     ).toBeVisible();
     // The countdown runs to the opening, from the preview's instant.
     await expect(page.getByRole("timer").locator("dd").first()).toHaveText(
       daysLeft(votingMoments.upcoming, window.opens),
     );
-    const waiting = page.getByRole("button", { name: `Voting opens ${formatLongDate(opens, farZone)}` });
+    const waiting = page.getByRole("button", { name: m.demoVotingOpensOn({ date: formatLongDate(opens, farZone) }) });
     await expect(waiting).toHaveCount(edition.demos.length);
     for (const button of await waiting.all()) await expect(button).toBeDisabled();
     const tense = editionPhase(new Date(votingMoments.upcoming), onAirSpans) === "over" ? "after" : "before";
@@ -403,12 +426,17 @@ test.describe("Before voting opens", () => {
 
 test("While voting is open, every demo has a vote button and the countdown runs to the close", async ({ page }) => {
   await openLeaderboard(page, votingMoments.open);
-  await expect(page.getByRole("heading", { name: "Voting closes in" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: m.votingClosesIn })).toBeVisible();
   const timer = page.getByRole("timer");
-  await expect(timer.locator("dt")).toHaveText(["days", "hours", "minutes", "seconds"]);
+  await expect(timer.locator("dt")).toHaveText([
+    m.countdownDays,
+    m.countdownHours,
+    m.countdownMinutes,
+    m.countdownSeconds,
+  ]);
   await expect(timer.locator("dd").first()).toHaveText(daysLeft(votingMoments.open, window.closes));
   for (const demo of ranked) {
-    await expect(card(page, demo.title).getByRole("button", { name: `Vote for ${demo.title}` })).toBeEnabled();
+    await expect(card(page, demo.title).getByRole("button", { name: voteButtonName(demo.title) })).toBeEnabled();
   }
 });
 

@@ -216,3 +216,8 @@ export function exactly(text: string): RegExp {
 export function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** A demo's vote button as a screen reader names it: the button's word and the demo it is for. */
+export function voteButtonName(title: string): string {
+  return m.demoVote + m.demoVoteFor({ title });
+}

@@ -91,7 +91,7 @@ test.describe("On a phone (390 px), with the keyboard alone", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/demo-voting");
     await live;
-    const search = page.getByRole("searchbox", { name: "Search demos" });
+    const search = page.getByRole("searchbox", { name: m.leaderboardSearchLabel });
     await tabTo(page, search);
     await page.keyboard.type(soughtDemo.title.toLowerCase());
     await expect(page.getByRole("article")).toHaveCount(1);
@@ -118,10 +118,10 @@ test.describe("On a wide screen (1440 px), with the keyboard alone", () => {
     await expect(page).toHaveURL("/demo-voting");
     await live;
 
-    const search = page.getByRole("searchbox", { name: "Search demos" });
+    const search = page.getByRole("searchbox", { name: m.leaderboardSearchLabel });
     await tabTo(page, search);
     await page.keyboard.type("no such demo");
-    await expect(page.getByText("No demos found matching your search.", { exact: true })).toBeVisible();
+    await expect(page.getByText(m.leaderboardNoMatch, { exact: true })).toBeVisible();
     await page.keyboard.press("Control+A");
     await page.keyboard.press("Backspace");
     await expect(page.getByRole("article")).toHaveCount(edition.demos.length);

@@ -1,3 +1,4 @@
+import * as m from "../../app/i18n/messages";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { pollingIntervalMs } from "../../app/lib/use-live-counts";
 import { burstMinVotes, type Review } from "../../server/api/review";
 import { testDatabaseUrl } from "../../server/test-support/databases";
 import { startServer, stopServer, votingOpenEnv, type ServerProcess } from "../../server/test-support/server-process";
-import { expect, test, waitForHydration, watchConsole } from "./fixtures";
+import { expect, test, voteButtonName, waitForHydration, watchConsole } from "./fixtures";
 import { mainPort } from "./servers";
 
 // Issue 19: several servers share one PostgreSQL, and a page on any of them follows the votes cast through the
@@ -56,7 +57,7 @@ async function openLeaderboard(browser: Browser, port: number) {
   await page.goto("/demo-voting");
   await waitForHydration(page);
   await stream;
-  await expect(page.getByText("Loading demos...")).toBeHidden();
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
   return page;
 }
 
@@ -95,7 +96,7 @@ test.describe("Two servers on one PostgreSQL", () => {
     await expect(count(onA)).toHaveText(votes(before));
 
     await card(onA)
-      .getByRole("button", { name: `Vote for ${demo.title}` })
+      .getByRole("button", { name: voteButtonName(demo.title) })
       .click();
     await expect(count(onA)).toHaveText(votes(before + 1));
     await expect(count(onB)).toHaveText(votes(before + 1));
@@ -164,7 +165,7 @@ test.describe("A server that holds no more live leaderboards", () => {
     await page.goto("/demo-voting");
     await waitForHydration(page);
     expect((await refused).status()).toBe(503);
-    await expect(page.getByText("Loading demos...")).toBeHidden();
+    await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
     const before = Number.parseInt((await count(page).textContent()) ?? "", 10);
     const cast = await fetch(`${base}/api/demos/${demo.id}/vote`, { method: "POST", headers: { origin: base } });
     expect(cast.status).toBe(201);

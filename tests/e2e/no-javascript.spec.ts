@@ -152,9 +152,7 @@ test("Without JavaScript the leaderboard shows every demo from the catalogue, wi
   await expect(page.getByRole("article").last()).toBeVisible();
   await expect(page.getByRole("searchbox")).toBeHidden();
   // The countdown as of the build: to the opening, to the close, or its closing note.
-  const heading = { upcoming: "Voting opens in", open: "Voting closes in", ended: "Voting Has Ended" }[
-    builtVotingPhase
-  ];
+  const heading = { upcoming: m.votingOpensIn, open: m.votingClosesIn, ended: m.votingEnded }[builtVotingPhase];
   await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
 });
 

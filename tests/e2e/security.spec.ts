@@ -1,6 +1,6 @@
 import { edition } from "../../content";
 import { stagePath } from "../../app/lib/stage";
-import { expect, test, waitForHydration } from "./fixtures";
+import { exactly, expect, test, voteButtonName, waitForHydration } from "./fixtures";
 import { votingOpenPort } from "./servers";
 import * as m from "../../app/i18n/messages";
 
@@ -45,8 +45,8 @@ test("Voting, its toasts and client-side navigation run under the policy with no
   await page.goto(`http://127.0.0.1:${String(votingOpenPort)}/demo-voting`);
   await waitForHydration(page);
   // The catalogue's last demo, which the voting tests' counts leave alone.
-  await page.getByRole("button", { name: `Vote for ${edition.demos.at(-1)!.title}` }).click();
-  await expect(page.getByRole("button", { name: "Voted" })).toBeDisabled();
+  await page.getByRole("button", { name: voteButtonName(edition.demos.at(-1)!.title) }).click();
+  await expect(page.getByRole("button", { name: exactly(m.demoVoted) })).toBeDisabled();
   await page.getByRole("link", { name: m.navAgenda }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await violations(page)).toEqual([]);

@@ -5,12 +5,12 @@ import {
   subscribeToToasts,
   toastDuration,
   toastHotkey,
-  toastLabel,
   toastsSnapshot,
   toastSwipeDirection,
   toastSwipeThreshold,
   type Toast,
 } from "../../lib/toast-store";
+import * as m from "../../i18n/messages";
 
 const noToasts: readonly Toast[] = [];
 
@@ -28,7 +28,7 @@ export function Toaster() {
   return (
     <ToastPrimitive.Provider
       duration={toastDuration}
-      label={toastLabel}
+      label={m.toastLabel}
       swipeDirection={toastSwipeDirection}
       swipeThreshold={toastSwipeThreshold}
     >
@@ -50,7 +50,7 @@ export function Toaster() {
             ) : null}
           </div>
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={m.toastClose}
             className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-full text-white/70 transition-colors hover:bg-white/10 hover:text-white"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor">
@@ -61,6 +61,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={toastHotkey}
+        label={m.toastRegion({ hotkey: toastHotkey.join("+") })}
         className="fixed top-16 right-0 z-[60] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-md"
       />
     </ToastPrimitive.Provider>
