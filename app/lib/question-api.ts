@@ -2,6 +2,7 @@
  * Calls to the questions API, from the talk pages and /moderate. Its own few lines rather than the leaderboard's
  * cache (api-cache.ts): importing that from four pages would move it into the chunk every page loads.
  */
+import * as m from "../i18n/messages";
 
 /** A non-OK answer, with the API's own explanation (`{ "error": "..." }`) when it sent one. */
 export class QuestionApiError extends Error {
@@ -52,5 +53,5 @@ export async function sendJson<T>(
 /** Why a request failed, in words for the page: the API's own message, or what went wrong on the way. */
 export function failureOf(error: unknown): string {
   if (error instanceof QuestionApiError) return error.message;
-  return "The connection failed.";
+  return m.connectionFailed;
 }

@@ -1,3 +1,4 @@
+import * as m from "../../app/i18n/messages";
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { edition } from "../../content";
@@ -9,7 +10,7 @@ import {
   type ModerationAction,
   type SessionQuestions,
 } from "../../app/lib/questions";
-import { expect, waitForHydration } from "./fixtures";
+import { expect, startingWith, waitForHydration } from "./fixtures";
 import { moderatorToken } from "./moderator-token";
 import { votingOpenURL } from "./servers";
 
@@ -44,26 +45,26 @@ export async function openQuestions(page: Page, path: string, sessionId: string)
   await page.goto(path);
   await waitForHydration(page);
   await answered;
-  const section = page.getByRole("region", { name: "Questions", exact: true });
-  await expect(section.getByRole("combobox", { name: "Sort by" })).toBeVisible();
+  const section = page.getByRole("region", { name: m.questionsTitle, exact: true });
+  await expect(section.getByRole("combobox", { name: m.questionsSortBy })).toBeVisible();
   return section;
 }
 
 /** Asks a question through the form, and waits for the server's 201. */
 export async function ask(section: Locator, text: string, name?: string) {
-  await section.getByRole("textbox", { name: "Your question" }).fill(text);
-  if (name !== undefined) await section.getByRole("textbox", { name: /^Your name/ }).fill(name);
+  await section.getByRole("textbox", { name: m.questionLabel }).fill(text);
+  if (name !== undefined) await section.getByRole("textbox", { name: startingWith(m.questionNameLabel) }).fill(name);
   const page = section.page();
   const created = page.waitForResponse(
     (response) => response.request().method() === "POST" && /\/questions$/.test(response.url()),
   );
-  await section.getByRole("button", { name: "Ask" }).click();
+  await section.getByRole("button", { name: m.questionAsk }).click();
   expect((await created).status()).toBe(201);
-  await expect(section.getByRole("textbox", { name: "Your question" })).toHaveValue("");
+  await expect(section.getByRole("textbox", { name: m.questionLabel })).toHaveValue("");
 }
 
 /** The open (not answered) questions' list, and the answered one. */
-export const openList = (section: Locator) => section.getByRole("list", { name: /^Open questions/ });
+export const openList = (section: Locator) => section.getByRole("list", { name: startingWith(m.questionsOpenList) });
 export const answeredList = (section: Locator) => section.getByRole("list", { name: /^Answered/ });
 export const item = (scope: Locator, text: string) => scope.getByRole("listitem").filter({ hasText: text });
 

@@ -1,7 +1,8 @@
+import * as m from "../../app/i18n/messages";
 import type { Browser, Page } from "@playwright/test";
 import { edition } from "../../content";
 import { questionLimits, questionWindowOf, questionWindowState, sessionQuestionsUrl } from "../../app/lib/questions";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { axeViolations, expect, startingWith, test, waitForHydration } from "./fixtures";
 import {
   answeredList,
   ask,
@@ -35,7 +36,7 @@ async function visitor(browser: Browser, path: string, sessionId: string) {
 
 /** The texts of this test's questions in a list, in the order shown. */
 async function orderOf(page: Page, texts: string[]) {
-  const shown = await openList(page.getByRole("region", { name: "Questions", exact: true }))
+  const shown = await openList(page.getByRole("region", { name: m.questionsTitle, exact: true }))
     .getByRole("listitem")
     .allTextContents();
   return shown.flatMap((line) => texts.filter((text) => line.includes(text)));
@@ -54,11 +55,11 @@ test("Two visitors and a moderator: asked, approved, upvoted, on air, answered a
   try {
     await ask(asker.section, first, "Ada");
     const mine = item(openList(asker.section), first);
-    await expect(mine).toContainText("Yours");
+    await expect(mine).toContainText(m.questionYours);
     await expect(mine).toContainText("Ada");
     if (moderation === "pre") {
       // Waiting: shown to its asker only, marked so, until a moderator approves it.
-      await expect(mine).toContainText("Waiting for the moderator");
+      await expect(mine).toContainText(m.questionWaiting);
       await expect(item(other.section, first)).toHaveCount(0);
     }
 
@@ -68,30 +69,36 @@ test("Two visitors and a moderator: asked, approved, upvoted, on air, answered a
     if (moderation === "pre") await card.getByRole("button", { name: "Approve" }).click();
     // The other visitor sees it without a reload, and it no longer waits for its asker.
     await expect(item(openList(other.section), first)).toBeVisible();
-    await expect(item(openList(other.section), first)).not.toContainText("Yours");
-    await expect(mine).not.toContainText("Waiting for the moderator");
+    await expect(item(openList(other.section), first)).not.toContainText(m.questionYours);
+    await expect(mine).not.toContainText(m.questionWaiting);
 
     // The name stays for the next question; emptied, the question is anonymous.
-    await expect(asker.section.getByRole("textbox", { name: /^Your name/ })).toHaveValue("Ada");
+    await expect(asker.section.getByRole("textbox", { name: startingWith(m.questionNameLabel) })).toHaveValue("Ada");
     await ask(asker.section, second, "");
-    await expect(item(openList(asker.section), second)).toContainText("Anonymous");
+    await expect(item(openList(asker.section), second)).toContainText(m.questionAnonymous);
     if (moderation === "pre")
       await moderatorCard(moderatorPage, second).getByRole("button", { name: "Approve" }).click();
     await expect(item(openList(other.section), second)).toBeVisible();
     // Equal votes: the newer first. An upvote of the older moves it up, in both browsers.
     await expect.poll(() => orderOf(other.page, [first, second])).toEqual([second, first]);
-    const upvote = item(openList(other.section), first).getByRole("button", { name: /^Upvote/ });
+    const upvote = item(openList(other.section), first).getByRole("button", { name: startingWith(m.questionUpvote) });
     await expect(upvote).toHaveAttribute("aria-pressed", "false");
     await upvote.click();
     await expect(upvote).toHaveAttribute("aria-pressed", "true");
     await expect(upvote).toContainText("1");
     await expect.poll(() => orderOf(other.page, [first, second])).toEqual([first, second]);
     await expect.poll(() => orderOf(asker.page, [first, second])).toEqual([first, second]);
-    await expect(item(openList(asker.section), first).getByRole("button", { name: /^Upvote/ })).toContainText("1");
+    await expect(
+      item(openList(asker.section), first).getByRole("button", { name: startingWith(m.questionUpvote) }),
+    ).toContainText("1");
     // Newest first, whatever the votes: a real control.
-    await other.section.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Newest" });
+    await other.section
+      .getByRole("combobox", { name: m.questionsSortBy })
+      .selectOption({ label: m.questionsSortNewest });
     await expect.poll(() => orderOf(other.page, [first, second])).toEqual([second, first]);
-    await other.section.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Most upvotes" });
+    await other.section
+      .getByRole("combobox", { name: m.questionsSortBy })
+      .selectOption({ label: m.questionsSortVotes });
     // Withdrawn: back to equal votes.
     await upvote.click();
     await expect(upvote).toHaveAttribute("aria-pressed", "false");
@@ -99,9 +106,11 @@ test("Two visitors and a moderator: asked, approved, upvoted, on air, answered a
 
     // On air, in every browser.
     await moderatorCard(moderatorPage, first).getByRole("button", { name: "Put on air" }).click();
-    for (const { section } of [asker, other]) await expect(item(openList(section), first)).toContainText("On air");
+    for (const { section } of [asker, other])
+      await expect(item(openList(section), first)).toContainText(m.questionOnAir);
     await moderatorCard(moderatorPage, first).getByRole("button", { name: "Take off air" }).click();
-    for (const { section } of [asker, other]) await expect(item(openList(section), first)).not.toContainText("On air");
+    for (const { section } of [asker, other])
+      await expect(item(openList(section), first)).not.toContainText(m.questionOnAir);
 
     // Answered: in the answered list, everywhere.
     await moderatorCard(moderatorPage, first).getByRole("button", { name: "Mark answered" }).click();
@@ -118,9 +127,11 @@ test("Two visitors and a moderator: asked, approved, upvoted, on air, answered a
     for (const { section } of [asker, other]) await expect(item(section, second)).toHaveCount(0);
     for (const visitorPage of [asker.page, other.page]) {
       await openQuestions(visitorPage, talk.path, slot.id);
-      await expect(item(visitorPage.getByRole("region", { name: "Questions", exact: true }), second)).toHaveCount(0);
+      await expect(item(visitorPage.getByRole("region", { name: m.questionsTitle, exact: true }), second)).toHaveCount(
+        0,
+      );
       await expect(
-        item(visitorPage.getByRole("region", { name: "Questions", exact: true }), first).first(),
+        item(visitorPage.getByRole("region", { name: m.questionsTitle, exact: true }), first).first(),
       ).toBeVisible();
       const body = await (await visitorPage.request.get(votingOpenURL + sessionQuestionsUrl(slot.id))).text();
       expect(body).not.toContain(second);
@@ -149,10 +160,10 @@ test.describe("A send that fails", () => {
       await route.fetch();
       return route.abort("connectionreset");
     });
-    await section.getByRole("textbox", { name: "Your question" }).fill(text);
-    await section.getByRole("button", { name: "Ask" }).click();
-    await expect(section.getByRole("alert")).toContainText("Your question was not sent");
-    await expect(section.getByRole("textbox", { name: "Your question" })).toHaveValue(text);
+    await section.getByRole("textbox", { name: m.questionLabel }).fill(text);
+    await section.getByRole("button", { name: m.questionAsk }).click();
+    await expect(section.getByRole("alert")).toContainText(m.questionNotSent({ reason: "@@" }).split("@@")[0]!);
+    await expect(section.getByRole("textbox", { name: m.questionLabel })).toHaveValue(text);
 
     await ask(section, text);
     expect(keys).toHaveLength(2);
@@ -171,18 +182,18 @@ test("A double click makes one question; the count follows what is typed, in cha
 }) => {
   const { talk, slot } = questionTalk(2);
   const section = await openQuestions(page, talk.path, slot.id);
-  const box = section.getByRole("textbox", { name: "Your question" });
+  const box = section.getByRole("textbox", { name: m.questionLabel });
   // Letters with accents and emoji with skin tones: one character each, as a person counts them.
   await box.fill("Café 👍🏽");
-  await expect(section.getByText(`6 of ${String(questionLimits.text)} characters`)).toBeVisible();
+  await expect(section.getByText(m.questionCount({ count: 6, max: questionLimits.text }))).toBeVisible();
   // Said to a screen reader once typing pauses, politely.
-  await expect(section.getByRole("status").filter({ hasText: "characters left" })).toHaveText(
-    `${String(questionLimits.text - 6)} characters left`,
-  );
+  await expect(
+    section.getByRole("status").filter({ hasText: m.questionCharactersLeft({ count: questionLimits.text - 6 }) }),
+  ).toHaveText(m.questionCharactersLeft({ count: questionLimits.text - 6 }));
   await box.fill("👍🏽".repeat(questionLimits.text + 1));
   await expect(section.getByText(`${String(questionLimits.text + 1)} of ${String(questionLimits.text)}`)).toBeVisible();
-  await section.getByRole("button", { name: "Ask" }).click();
-  await expect(section.getByRole("alert")).toHaveText(/too long: at most \d+ characters/);
+  await section.getByRole("button", { name: m.questionAsk }).click();
+  await expect(section.getByRole("alert")).toHaveText(m.questionTooLong({ max: questionLimits.text }));
 
   const text = uniqueQuestion("Double-clicked?");
   await box.fill(text);
@@ -190,7 +201,7 @@ test("A double click makes one question; the count follows what is typed, in cha
   page.on("request", (request) => {
     if (request.method() === "POST" && request.url().endsWith(sessionQuestionsUrl(slot.id))) posts.push(request.url());
   });
-  await section.getByRole("button", { name: "Ask" }).dblclick();
+  await section.getByRole("button", { name: m.questionAsk }).dblclick();
   await expect(box).toHaveValue("");
   await expect(item(openList(section), text)).toHaveCount(1);
   expect(posts).toHaveLength(1);
@@ -225,10 +236,9 @@ for (const width of [390, 1440]) {
     await moderate(request, ids[1]!, "pin");
     await moderate(request, ids[2]!, "answer");
     section = await openQuestions(page, talk.path, slot.id);
-    await expect(item(openList(section), texts[1]!)).toContainText("On air");
+    await expect(item(openList(section), texts[1]!)).toContainText(m.questionOnAir);
     await expect(item(answeredList(section), texts[2]!)).toBeVisible();
-    if (moderation === "pre")
-      await expect(item(openList(section), texts[3]!)).toContainText("Waiting for the moderator");
+    if (moderation === "pre") await expect(item(openList(section), texts[3]!)).toContainText(m.questionWaiting);
     expect(await axeViolations(page)).toEqual([]);
     await moderate(request, ids[1]!, "unpin");
   });
@@ -244,14 +254,16 @@ test("Outside its window the section says why, on the server that keeps the edit
   await page.goto(main + talk.path);
   await waitForHydration(page);
   await answered;
-  const section = page.getByRole("region", { name: "Questions", exact: true });
-  await expect(section.getByRole("combobox", { name: "Sort by" })).toBeVisible();
+  const section = page.getByRole("region", { name: m.questionsTitle, exact: true });
+  await expect(section.getByRole("combobox", { name: m.questionsSortBy })).toBeVisible();
   if (state === "open") {
-    await expect(section.getByRole("textbox", { name: "Your question" })).toBeVisible();
+    await expect(section.getByRole("textbox", { name: m.questionLabel })).toBeVisible();
   } else {
-    await expect(section.getByRole("textbox", { name: "Your question" })).toHaveCount(0);
-    await expect(section).toContainText(state === "upcoming" ? "Questions for this session open on" : "are closed");
-    await expect(section.getByRole("button", { name: /^Upvote/ })).toHaveCount(0);
+    await expect(section.getByRole("textbox", { name: m.questionLabel })).toHaveCount(0);
+    await expect(section).toContainText(
+      state === "upcoming" ? m.questionsOpenOn({ date: "@@", time: "", zone: "" }).split("@@")[0]! : m.questionsClosed,
+    );
+    await expect(section.getByRole("button", { name: startingWith(m.questionUpvote) })).toHaveCount(0);
   }
 });
 
@@ -263,6 +275,6 @@ test("Only talks whose session takes questions have the section", async ({ page 
   if (without) {
     await page.goto(without.path);
     await waitForHydration(page);
-    await expect(page.getByRole("heading", { name: "Questions", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: m.questionsTitle, exact: true })).toHaveCount(0);
   }
 });

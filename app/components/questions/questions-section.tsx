@@ -14,6 +14,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { failureOf } from "../../lib/question-api";
 import { useSessionQuestions, type SessionQuestionsState } from "../../lib/use-session-questions";
 import { Badge } from "../ui/badge";
+import * as m from "../../i18n/messages";
 
 interface QuestionsSectionProps {
   sessionId: string;
@@ -48,23 +49,21 @@ export function QuestionsSection(props: QuestionsSectionProps) {
   return (
     <section aria-labelledby="questions-title" className="flex flex-col gap-5">
       <h2 id="questions-title" className="text-2xl font-bold">
-        Questions
+        {m.questionsTitle}
       </h2>
       {windowState === "open" ? (
         <AskForm ready={ready} ask={state.ask} pre={state.info?.moderation !== "post"} />
       ) : (
         <WindowNote state={windowState} opens={opens} />
       )}
-      <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
-        Asking and upvoting questions, and reading the audience&apos;s questions, need JavaScript, which is off.
-      </p>
+      <p className="hidden max-w-prose text-lg text-white/85 noscript:block">{m.questionsNoScript}</p>
       {/* The lists arrive from the API once the page runs: their place keeps the footer where it was meanwhile. */}
       <div className="min-h-40 noscript:hidden">
         {ready ? (
           <QuestionLists state={state} open={windowState === "open"} />
         ) : state.loadError ? (
           <p role="alert" className="text-white/85">
-            The questions could not be loaded: {state.loadError}
+            {m.questionsLoadFailed({ reason: state.loadError })}
           </p>
         ) : null}
       </div>
@@ -78,8 +77,12 @@ function WindowNote({ state, opens }: { state: QuestionWindowState; opens: strin
   return (
     <p className="max-w-prose text-lg text-white/85">
       {state === "upcoming"
-        ? `Questions for this session open on ${formatLongDate(opens, zone.timeZone)} at ${formatClock(opens, zone.timeZone)} ${zone.label}. Until then you can read the questions below.`
-        : "Questions for this session are closed: the questions asked stay below, to read."}
+        ? m.questionsOpenOn({
+            date: formatLongDate(opens, zone.timeZone),
+            time: formatClock(opens, zone.timeZone),
+            zone: zone.label,
+          })
+        : m.questionsClosed}
     </p>
   );
 }
@@ -118,7 +121,7 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
   useEffect(() => {
     if (text === "") return;
     const timer = setTimeout(() => {
-      setSpoken(left >= 0 ? `${String(left)} characters left` : `${String(-left)} characters over the limit`);
+      setSpoken(left >= 0 ? m.questionCharactersLeft({ count: left }) : m.questionCharactersOver({ count: -left }));
     }, announceAfterMs);
     return () => {
       clearTimeout(timer);
@@ -131,11 +134,7 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
     // The server applies the full rules (question-text.ts) and says what is wrong; the page only spares it the
     // obvious, so that the talk page does not carry them (its JavaScript budget, decision 040).
     const problem =
-      text.trim() === ""
-        ? "Write a question first."
-        : left < 0
-          ? `Your question is too long: at most ${String(questionLimits.text)} characters.`
-          : null;
+      text.trim() === "" ? m.questionEmpty : left < 0 ? m.questionTooLong({ max: questionLimits.text }) : null;
     if (problem !== null) {
       setResult({ ok: false, message: problem });
       return;
@@ -150,14 +149,11 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
       setSpoken("");
       setResult({
         ok: true,
-        message:
-          asked.status === "pending"
-            ? "Thank you: your question is below, waiting for the moderator."
-            : "Thank you: your question is below.",
+        message: asked.status === "pending" ? m.questionThanksPending : m.questionThanks,
       });
     } catch (error) {
       // What was typed stays, and so does its key: sending it again cannot make a second question.
-      setResult({ ok: false, message: `Your question was not sent: ${failureOf(error)} Try again.` });
+      setResult({ ok: false, message: m.questionNotSent({ reason: failureOf(error) }) });
     } finally {
       setSending(false);
     }
@@ -173,7 +169,7 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
     >
       <div className="flex flex-col gap-2">
         <label htmlFor={`${ids}-text`} className="font-semibold">
-          Your question
+          {m.questionLabel}
         </label>
         <textarea
           id={`${ids}-text`}
@@ -190,7 +186,7 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
           className={field}
         />
         <p id={`${ids}-count`} className={`text-sm ${left < 0 ? "font-semibold text-orchid" : "text-muted"}`}>
-          {count} of {questionLimits.text} characters
+          {m.questionCount({ count, max: questionLimits.text })}
         </p>
         <p role="status" className="sr-only">
           {spoken}
@@ -198,7 +194,7 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
       </div>
       <div className="flex flex-col gap-2">
         <label htmlFor={`${ids}-name`} className="font-semibold">
-          Your name <span className="font-normal text-muted">(optional)</span>
+          {m.questionNameLabel} <span className="font-normal text-muted">{m.questionOptional}</span>
         </label>
         <input
           id={`${ids}-name`}
@@ -218,11 +214,9 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
           aria-disabled={sending}
           className={`${button} bg-electric text-white hover:bg-electric-hover aria-disabled:opacity-70`}
         >
-          {sending ? "Sending..." : "Ask"}
+          {sending ? m.questionSending : m.questionAsk}
         </button>
-        <p className="text-sm text-muted">
-          {pre ? "A moderator reads each question before everyone sees it." : "Everyone sees your question at once."}
-        </p>
+        <p className="text-sm text-muted">{pre ? m.questionModeratedNote : m.questionOpenNote}</p>
       </div>
       <p role={result?.ok === false ? "alert" : "status"} className={result?.ok ? "text-white" : "text-orchid"}>
         {result?.message}
@@ -251,14 +245,14 @@ function QuestionLists({ state, open }: { state: SessionQuestionsState; open: bo
     try {
       await state.upvote(question.id, !question.upvotedByYou);
     } catch (error) {
-      setProblem(`Your upvote was not counted: ${failureOf(error)}`);
+      setProblem(m.upvoteNotCounted({ reason: failureOf(error) }));
     }
   };
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={`${ids}-sort`} className="font-semibold">
-          Sort by
+          {m.questionsSortBy}
         </label>
         <select
           id={`${ids}-sort`}
@@ -268,20 +262,22 @@ function QuestionLists({ state, open }: { state: SessionQuestionsState; open: bo
           }}
           className="min-h-11 rounded-full border border-white/30 bg-panel px-4 text-base text-white"
         >
-          <option value="votes">Most upvotes</option>
-          <option value="newest">Newest</option>
+          <option value="votes">{m.questionsSortVotes}</option>
+          <option value="newest">{m.questionsSortNewest}</option>
         </select>
       </div>
       <p role="status" className="text-orchid empty:hidden">
         {problem}
       </p>
       <QuestionList
-        title="Open questions"
+        title={m.questionsOpenList}
         questions={waiting}
-        empty={open ? "No questions yet: be the first to ask." : "No open questions."}
+        empty={open ? m.questionsNoneYet : m.questionsNoneOpen}
         upvote={open ? upvote : null}
       />
-      {answered.length > 0 ? <QuestionList title="Answered" questions={answered} empty="" upvote={null} /> : null}
+      {answered.length > 0 ? (
+        <QuestionList title={m.questionsAnswered} questions={answered} empty="" upvote={null} />
+      ) : null}
     </div>
   );
 }
@@ -328,16 +324,16 @@ function QuestionItem({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {question.onAir || question.yours || pending ? (
           <div className="flex flex-wrap gap-2">
-            {question.onAir ? <Badge colour="rose">On air</Badge> : null}
-            {question.yours ? <Badge colour="blue">Yours</Badge> : null}
-            {pending ? <Badge colour="amber">Waiting for the moderator</Badge> : null}
+            {question.onAir ? <Badge colour="rose">{m.questionOnAir}</Badge> : null}
+            {question.yours ? <Badge colour="blue">{m.questionYours}</Badge> : null}
+            {pending ? <Badge colour="amber">{m.questionWaiting}</Badge> : null}
           </div>
         ) : null}
         {/* What the audience writes is text, never markup: React escapes it. */}
         <p id={textId} className="text-lg break-words whitespace-pre-line text-white">
           {question.text}
         </p>
-        <p className="text-sm text-muted">{question.name ?? "Anonymous"}</p>
+        <p className="text-sm text-muted">{question.name ?? m.questionAnonymous}</p>
       </div>
       {upvote && !pending ? (
         <button
@@ -353,12 +349,12 @@ function QuestionItem({
           }}
           className="flex h-fit min-h-11 min-w-16 shrink-0 flex-col items-center rounded-xl border border-white/30 px-3 py-1 text-sm font-semibold text-white hover:border-white aria-pressed:border-white aria-pressed:bg-white aria-pressed:text-ink"
         >
-          <span>Upvote</span>
+          <span>{m.questionUpvote}</span>
           <span className="text-lg">{question.upvotes}</span>
         </button>
       ) : (
         <p className="flex h-fit min-w-16 shrink-0 flex-col items-center text-sm text-muted">
-          <span>Upvotes</span>
+          <span>{m.questionUpvotes}</span>
           <span className="text-lg font-semibold text-white">{question.upvotes}</span>
         </p>
       )}
