@@ -138,13 +138,13 @@ export const __vitePreload = (load, deps) => {
  * over). React Router loads this config once for the client build and again for the server build; the value is
  * kept in the environment so both builds, and so the HTML and its hydration, agree on it.
  */
-process.env.GLOSAIC_BUILT_AT ??= new Date().toISOString();
+process.env.SITE_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
   plugins: [smallPreloadHelper(), homeIsland(), editionAsData(), tailwindcss(), reactRouter()],
   // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
   publicDir: editionPublicDir(contentExports.editionId),
-  define: { __BUILT_AT__: JSON.stringify(process.env.GLOSAIC_BUILT_AT) },
+  define: { __BUILT_AT__: JSON.stringify(process.env.SITE_BUILT_AT) },
   build: {
     // A font stays a file of its own, fetched only by a page that needs it (the small symbols' part of a subset
     // font, scripts/subset-fonts.ts), rather than riding in the stylesheet of every page.

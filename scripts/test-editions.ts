@@ -19,7 +19,7 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  * 1. The edition EDITION names (the reference edition when unset): its build, every test that takes its expected
  *    values from the edition, and the Lighthouse sample. On the reference edition, the spec's checks run here too.
  * 2. The same edition built as of the instant before its day that the phase tests use (editionMomentsOf's
- *    `upcoming`, from its own programme; GLOSAIC_BUILT_AT), and the tests of what
+ *    `upcoming`, from its own programme; SITE_BUILT_AT), and the tests of what
  *    its pages show without scripts: its own build shows today's phase, and an edition that is over would never
  *    be seen as built before its day, when no page may offer recordings (decision 036).
  * 3. When EDITION names another edition, the reference edition's build and the spec's exact checks
@@ -38,7 +38,7 @@ interface Pass {
   lighthouse: boolean;
   /** The test files this edition takes, when not all of them. */
   files?: { unit: string[]; browser: string[] };
-  /** The instant its pages are built as of (GLOSAIC_BUILT_AT, read by vite.config.ts), when not the build's own. */
+  /** The instant its pages are built as of (SITE_BUILT_AT, read by vite.config.ts), when not the build's own. */
   builtAt?: string;
 }
 
@@ -95,7 +95,7 @@ function run(pass: Pass, command: string, args: string[]): void {
       ...process.env,
       EDITION: pass.edition,
       [testScopeVariable]: pass.scope,
-      ...(pass.builtAt ? { GLOSAIC_BUILT_AT: pass.builtAt } : {}),
+      ...(pass.builtAt ? { SITE_BUILT_AT: pass.builtAt } : {}),
     },
   });
   if (result.status !== 0) {

@@ -17,13 +17,13 @@ import * as m from "../../app/i18n/messages";
 
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
- * the prerendered HTML was rendered). A build given that instant in GLOSAIC_BUILT_AT (npm test's pass before the
+ * the prerendered HTML was rendered). A build given that instant in SITE_BUILT_AT (npm test's pass before the
  * edition's day, scripts/test-editions.ts) is tested with the same variable. Otherwise the home page's file is
  * written during the build, seconds after that instant, so its time stands for it: a phase that changed within
  * those seconds is all this could miss.
  */
-const builtAt = process.env.GLOSAIC_BUILT_AT
-  ? new Date(process.env.GLOSAIC_BUILT_AT)
+const builtAt = process.env.SITE_BUILT_AT
+  ? new Date(process.env.SITE_BUILT_AT)
   : statSync(path.join(repositoryRoot, "build/client/index.html")).mtime;
 const builtPhase = editionPhase(builtAt, onAirSpans);
 const builtVotingPhase = votingPhase(builtAt, {
