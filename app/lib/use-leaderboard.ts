@@ -114,11 +114,12 @@ async function castVote(cache: ApiCache, demo: Pick<LeaderboardDemo, "id" | "tit
   try {
     result = (await (await apiRequest("POST", voteUrl(demo.id))).json()) as CastVote;
   } catch (error) {
-    const refused = error instanceof ApiError ? error.status : 0;
+    const apiError = error instanceof ApiError ? error : null;
+    const refused = apiError?.status ?? 0;
     if (refused === 409) markVoted({ hasVoted: true, canVoteAgainIn: null, votedAt: null });
     // Refused for the window: the server's window may differ from the page's, so ask again.
     if (refused === 403) cache.refetch(votingUrl);
-    const reason = error instanceof ApiError ? error.reason : null;
+    const reason = apiError?.reason ?? null;
     toastWith(words, ({ refusal }) => refusal(refused, reason));
     return;
   }
