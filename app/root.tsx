@@ -106,16 +106,20 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : m.errorTitle;
   return (
     <section className="mx-auto max-w-3xl px-6 py-24 text-center">
       <h1 className="text-4xl font-bold">{heading}</h1>
       <p className="mt-4 text-muted">
-        This page could not be shown. Please reload, or go back to the{" "}
-        <a className="underline underline-offset-4" href="/">
-          conference home
-        </a>
-        .
+        {m.rich(
+          m.errorHintRich({
+            home: (
+              <a className="underline underline-offset-4" href="/">
+                {m.errorHome}
+              </a>
+            ),
+          }),
+        )}
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
+import * as m from "../app/i18n/messages";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { minutesBefore } from "../app/lib/time";
@@ -162,7 +163,7 @@ describe("A speaker's calendar file", () => {
     expect(events.every((e) => e.location === event.links.streamJoin)).toBe(true);
     // The others on stage, the moderator first and named as such, and when to join, in the event's zone.
     const others = [
-      ...(first!.hostId && first!.hostId !== speaker ? [`${nameOf(first!.hostId)} (moderator)`] : []),
+      ...(first!.hostId && first!.hostId !== speaker ? [m.speakerModeratorMark({ name: nameOf(first!.hostId) })] : []),
       ...first!.speakerIds.filter((id) => id !== speaker).map(nameOf),
     ];
     expect(events[1]?.description).toContain(

@@ -250,11 +250,12 @@ function* sourceFiles(dir: string): Generator<string> {
 }
 
 /**
- * The catalogue's messages that no code names. The code imports the messages as one namespace, `m`, and names each
- * as `m.<name>`: a message that appears nowhere so is dead wording, reported (not refused, so that wording can be
- * added before the code that shows it).
+ * The catalogue's messages that no code names: the site's, the server's, and the scripts' (the share cards) and
+ * interop's (the calendar files). The code imports the messages as one namespace, `m`, and names each as
+ * `m.<name>`: a message that appears nowhere so is dead wording, reported (not refused, so that wording can be added
+ * before the code that shows it).
  */
-export function unusedMessages(names: readonly string[], dirs = ["app", "server"]): string[] {
+export function unusedMessages(names: readonly string[], dirs = ["app", "server", "interop", "scripts"]): string[] {
   const used = new Set<string>();
   for (const dir of dirs) {
     for (const file of sourceFiles(path.resolve(dir))) {

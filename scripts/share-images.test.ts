@@ -4,6 +4,7 @@ import { speakersWithSessions } from "../app/lib/speaker-schedule";
 import { defaultShareImage } from "../app/lib/seo";
 import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../app/lib/site-paths";
 import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "../app/lib/format-time";
+import * as m from "../app/i18n/messages";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
 // Expected values come from the edition under test; share-images.reference.test.ts checks the spec's own cards.
@@ -22,7 +23,7 @@ function onStage(sessions: { title: string; start: string; end: string }[]) {
   return sessions.length === 1
     ? { detail: first.title, when: when(first) }
     : {
-        detail: `${String(sessions.length)} sessions`,
+        detail: m.shareImageSessions({ count: sessions.length }),
         when: `${formatLongDate(first.start, event.timeZone)} · ${clock(first.start)} - ${clock(last.end)} ${event.timeZoneLabel}`,
       };
 }
@@ -44,7 +45,11 @@ describe("The edition's own share card", () => {
       when: `${formatDateSpan(event.date, event.endDate)} · ${event.location}`,
     });
     expect(defaultShareImage.alt).toBe(
-      `${event.name}: ${event.headline} ${formatDateSpan(event.date, event.endDate)}.`,
+      m.seoShareImageAlt({
+        name: event.name,
+        headline: event.headline,
+        dates: formatDateSpan(event.date, event.endDate),
+      }),
     );
     const images = await renderShareCards([card], event.name);
     expect(pngSize(images.get(card.path)!)).toEqual({ width: 1200, height: 630 });
@@ -109,7 +114,7 @@ describe("Speaker and briefing share cards", () => {
     // The moderator who opens the day: every session on stream, from the first's start to the last's end.
     const moderator = edition.agenda[0]!.hostId!;
     expect(cards.find((card) => card.path === speakerShareImagePath(moderator))).toMatchObject({
-      eyebrow: "Moderator",
+      eyebrow: m.speakerRoleModerator,
       ...onStage(onStream(moderator)),
     });
 

@@ -13,6 +13,7 @@ import {
 } from "../app/lib/site-paths";
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
 import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../app/lib/format-time";
+import * as m from "../app/i18n/messages";
 
 export interface ShareCard {
   /** Site path of the PNG, e.g. /og/talks/nomic.png */
@@ -119,7 +120,7 @@ export function speakerShareCards(edition: Edition): ShareCard[] {
         // A speaker without a title (an imported one) has the name alone.
         subtitle: person.title ?? "",
         speakers: [],
-        detail: shown.length > 1 ? `${String(shown.length)} sessions` : first.title,
+        detail: shown.length > 1 ? m.shareImageSessions({ count: shown.length }) : first.title,
         when:
           shown.length > 1
             ? `${date} · ${formatClock(first.start, event.timeZone)} - ${formatClock(last.end, event.timeZone)} ${event.timeZoneLabel}`

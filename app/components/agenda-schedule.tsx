@@ -292,8 +292,9 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
 
 function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; shownRoom: Room | undefined }) {
   const rows = shownRoom ? day.rows.filter((row) => row.room === shownRoom) : day.rows;
-  if (rows.length === 0) {
-    return <p className="text-muted lg:hidden">Nothing in {shownRoom?.name} on this day.</p>;
+  // Only a room filter empties a day: every day has sessions.
+  if (shownRoom && rows.length === 0) {
+    return <p className="text-muted lg:hidden">{m.agendaNothingInRoom({ room: shownRoom.name })}</p>;
   }
   return (
     <ol

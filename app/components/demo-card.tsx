@@ -70,7 +70,7 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
           className="self-start text-sm font-semibold text-sky underline-offset-4 hover:text-white hover:underline"
         >
           {m.demoViewProject} <span aria-hidden="true">↗</span>
-          <span className="sr-only">{m.demoAbout({ title: demo.title })}</span>
+          <span className="sr-only">{m.aboutTitle({ title: demo.title })}</span>
         </ExternalLink>
       ) : null}
 

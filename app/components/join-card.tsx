@@ -50,7 +50,7 @@ export function JoinCard({
               <p className="mt-1 font-semibold text-balance">{step.session.title}</p>
             ) : null}
             {step.session && participantsText(step.session) ? (
-              <p className="text-muted">With {participantsText(step.session)}</p>
+              <p className="text-muted">{m.joinWithParticipants({ names: participantsText(step.session) })}</p>
             ) : null}
           </li>
         ))}

@@ -136,8 +136,14 @@ function NowLabel({ compact = false }: { compact?: boolean }) {
 function Next({ session, zone }: { session: AgendaSlot; zone: DisplayZone }) {
   return (
     <>
-      <span className="font-semibold text-white">Next</span> at {formatClock(session.start, zone.timeZone)} {zone.label}
-      : <SessionTitle title={session.title} path={talkPathOf(session.talkId)} />
+      {m.rich(
+        m.liveNextRich({
+          next: <span className="font-semibold text-white">{m.liveNext}</span>,
+          time: formatClock(session.start, zone.timeZone),
+          zone: zone.label,
+          title: <SessionTitle title={session.title} path={talkPathOf(session.talkId)} />,
+        }),
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import * as m from "../i18n/messages";
 import { initialsOf } from "../lib/initials";
 
 /**
@@ -26,11 +27,12 @@ export function Portrait({
     if (image?.complete && image.naturalWidth === 0) setFailed(true);
   }, []);
 
+  const label = m.portraitOf({ name });
   if (failed) {
     return (
       <span
         role="img"
-        aria-label={`Portrait of ${name}`}
+        aria-label={label}
         className={`@container flex items-center justify-center bg-linear-to-br from-magenta to-electric font-display font-bold text-white ${className}`}
       >
         <span aria-hidden="true" className="text-[36cqw] leading-none">
@@ -43,7 +45,7 @@ export function Portrait({
     <img
       ref={checkLoaded}
       src={src}
-      alt={`Portrait of ${name}`}
+      alt={label}
       width={400}
       height={400}
       loading={lazy ? "lazy" : undefined}

@@ -1,9 +1,11 @@
+import * as m from "../i18n/messages";
+
 /** How far the session on air has come, as the live strip and the stage show it. */
 export function SessionProgress({ progress, className = "" }: { progress: number; className?: string }) {
   return (
     <div
       role="progressbar"
-      aria-label="Session progress"
+      aria-label={m.sessionProgressLabel}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.floor(progress)}

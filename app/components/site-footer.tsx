@@ -29,7 +29,7 @@ export function SiteFooter() {
             </li>
             <li>
               <Link className="text-muted hover:text-white" to="/event">
-                {m.footerDayAtAGlance}
+                {m.dayAtAGlance}
               </Link>
             </li>
             <li>

@@ -3,6 +3,7 @@ import { edition, type AgendaSlot, type BackstageSession, type Briefing, type Ed
 import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "./briefing";
 import { minutesBefore, zonedDate } from "./time";
 import { formatClock, formatTimeRange, formatWeekdayDate } from "./format-time";
+import * as m from "../i18n/messages";
 
 /*
  * Every expected value here comes from the edition under test: its agenda, backstage and speakers, and the rules
@@ -54,10 +55,10 @@ const range = (session: { start: string; end: string }) =>
   `${formatTimeRange(session.start, session.end, event.timeZone)} ${event.timeZoneLabel}`;
 /** "9:55am CEST join the stream (virtual green room)": the first step, `lead` minutes before `start`. */
 const joinStep = (start: string, lead: number) =>
-  `${formatClock(minutesBefore(start, lead), event.timeZone)} ${event.timeZoneLabel} join the stream (virtual green room)`;
+  `${formatClock(minutesBefore(start, lead), event.timeZone)} ${event.timeZoneLabel} ${m.briefingStepJoin}`;
 /** "session", or "session (first of 7)" for a speaker with more than one session on stream. */
 const sessionWord = (id: string) =>
-  onStream(id).length > 1 ? `session (first of ${String(onStream(id).length)})` : "session";
+  onStream(id).length > 1 ? m.briefingStepFirstSession({ count: onStream(id).length }) : m.briefingStepSession;
 
 const opening = edition.agenda[0]!;
 /** The moderator who opens the day. */
@@ -93,18 +94,18 @@ describe("The banner a briefing opens with", () => {
       const day = 24 * 60 * 60 * 1000;
       // Noon UTC falls on the same calendar day in both zones.
       const daysFromEvent = (days: number) => new Date(Date.parse(`${event.date}T12:00:00Z`) + days * day);
-      expect(briefingBanner(daysFromEvent(-10), event)).toBe("10 days to go!");
-      expect(briefingBanner(daysFromEvent(-2), event)).toBe("2 days to go!");
-      expect(briefingBanner(daysFromEvent(-1), event)).toBe("Tomorrow is the day!");
-      expect(briefingBanner(daysFromEvent(0), event)).toBe("Today is the day!");
-      expect(briefingBanner(daysFromEvent(1), event)).toBe(`Thank you for being part of ${event.name}!`);
+      expect(briefingBanner(daysFromEvent(-10), event)).toBe(m.briefingDaysToGo({ count: 10 }));
+      expect(briefingBanner(daysFromEvent(-2), event)).toBe(m.briefingDaysToGo({ count: 2 }));
+      expect(briefingBanner(daysFromEvent(-1), event)).toBe(m.briefingTomorrow);
+      expect(briefingBanner(daysFromEvent(0), event)).toBe(m.briefingToday);
+      expect(briefingBanner(daysFromEvent(1), event)).toBe(m.briefingThanks({ event: event.name }));
     }
   });
 
   it("turns over at midnight in the event's zone, not in UTC", () => {
     // 23:30 on 30 September in Tokyo is 14:30 UTC; 00:30 on 1 October there is still 30 September in UTC.
-    expect(briefingBanner(new Date("2026-09-30T14:30:00Z"), tokyo)).toBe("Tomorrow is the day!");
-    expect(briefingBanner(new Date("2026-09-30T15:30:00Z"), tokyo)).toBe("Today is the day!");
+    expect(briefingBanner(new Date("2026-09-30T14:30:00Z"), tokyo)).toBe(m.briefingTomorrow);
+    expect(briefingBanner(new Date("2026-09-30T15:30:00Z"), tokyo)).toBe(m.briefingToday);
   });
 });
 
@@ -178,7 +179,10 @@ describe("A briefing's timeline", () => {
   it("has a speaker with one session join 5 minutes before it", () => {
     const [session] = onStream(soloSpeaker);
     expect(view(briefingOf(soloSpeaker)).sessions).toHaveLength(1);
-    expect(timeline(briefingOf(soloSpeaker))).toEqual([joinStep(session!.start, 5), `${range(session!)} session`]);
+    expect(timeline(briefingOf(soloSpeaker))).toEqual([
+      joinStep(session!.start, 5),
+      `${range(session!)} ${m.briefingStepSession}`,
+    ]);
   });
 
   it("has a speaker with the green room first join 5 minutes before it, then go on to their session", () => {
@@ -190,7 +194,7 @@ describe("A briefing's timeline", () => {
     ]);
     expect(timeline(briefingOf(greenRoomSpeaker))).toEqual([
       joinStep(greenRoom!.start, 5),
-      `${range(greenRoom!)} green room`,
+      `${range(greenRoom!)} ${m.briefingStepGreenRoom}`,
       `${range(first!)} ${sessionWord(greenRoomSpeaker)}`,
     ]);
   });
@@ -212,7 +216,7 @@ describe("A briefing's timeline", () => {
     };
     expect(timeline(briefingOf("rehearsal-only"), eventZone, withRehearsal)).toEqual([
       joinStep(rehearsal.start, 5),
-      `${range(rehearsal)} green room`,
+      `${range(rehearsal)} ${m.briefingStepGreenRoom}`,
     ]);
   });
 });

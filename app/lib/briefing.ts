@@ -4,6 +4,7 @@ import { firstNameOf } from "./first-name";
 import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
 import { zonedDate } from "./time";
 import { formatClock, formatTimeRange, formatWeekdayDate } from "./format-time";
+import * as m from "../i18n/messages";
 
 /** The person a briefing greets: their record, or the stand-in that the '{slug}-qa' configuration entry names. */
 export interface BriefingSpeaker {
@@ -36,7 +37,7 @@ export function briefingView(edition: Schedule & Pick<Edition, "briefingConfig">
   const entry = briefing.configKey ? edition.briefingConfig[briefing.configKey] : undefined;
   const person = entry?.speaker
     ? { name: entry.speaker.name, title: entry.speaker.title, portrait: entry.speaker.imgUrl }
-    : record && { name: record.name, title: record.title ?? "Speaker", portrait: record.portrait };
+    : record && { name: record.name, title: record.title ?? m.briefingSpeakerTitle, portrait: record.portrait };
   if (!person) return { found: false, briefing };
 
   const sessions = sessionsOf(edition, briefing.speakerId).map((session) =>
@@ -91,16 +92,16 @@ export function timelineOf(
   return [
     {
       time: `${formatClock(joinTime, zone.timeZone)} ${zone.label}${day(joinTime)}`,
-      what: "join the stream (virtual green room)",
+      what: m.briefingStepJoin,
     },
     ...upToFirst.map((session) => ({
       time: `${formatTimeRange(session.start, session.end, zone.timeZone)} ${zone.label}${day(session.start)}`,
       what:
         session.type === "Green room"
-          ? "green room"
+          ? m.briefingStepGreenRoom
           : onStream.length > 1
-            ? `session (first of ${String(onStream.length)})`
-            : "session",
+            ? m.briefingStepFirstSession({ count: onStream.length })
+            : m.briefingStepSession,
       session,
     })),
   ];
@@ -117,8 +118,8 @@ export function briefingByPath(path: string): Briefing | undefined {
 export function briefingBanner(now: Date, event: { name: string; date: string; timeZone: string }): string {
   const day = 24 * 60 * 60 * 1000;
   const daysLeft = Math.round((Date.parse(event.date) - Date.parse(zonedDate(now, event.timeZone))) / day);
-  if (daysLeft > 1) return `${String(daysLeft)} days to go!`;
-  if (daysLeft === 1) return "Tomorrow is the day!";
-  if (daysLeft === 0) return "Today is the day!";
-  return `Thank you for being part of ${event.name}!`;
+  if (daysLeft > 1) return m.briefingDaysToGo({ count: daysLeft });
+  if (daysLeft === 1) return m.briefingTomorrow;
+  if (daysLeft === 0) return m.briefingToday;
+  return m.briefingThanks({ event: event.name });
 }

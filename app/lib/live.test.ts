@@ -1,3 +1,4 @@
+import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition, eventSpan, onAirSpans } from "../../content";
 import { editionPhase, formatTimeLeft, liveDay, liveStatus, nextOnAir, onAirAt, roomsLive } from "./live";
@@ -40,15 +41,15 @@ describe("Live tracking of one stream", () => {
   });
 
   it("switches to m:ss down to one minute, then to seconds", () => {
-    expect(liveStatus(beforeEnd(first, 60), agenda)?.current?.timeLeft).toBe("1:00 left");
-    expect(liveStatus(beforeEnd(first, 59), agenda)?.current?.timeLeft).toBe("59s left");
+    expect(liveStatus(beforeEnd(first, 60), agenda)?.current?.timeLeft).toBe(m.timeLeft({ time: "1:00" }));
+    expect(liveStatus(beforeEnd(first, 59), agenda)?.current?.timeLeft).toBe(m.timeLeftSeconds({ seconds: 59 }));
   });
 
   it("shows the last second of a session, then says it is ending", () => {
-    expect(liveStatus(beforeEnd(first, 1), agenda)?.current?.timeLeft).toBe("1s left");
+    expect(liveStatus(beforeEnd(first, 1), agenda)?.current?.timeLeft).toBe(m.timeLeftSeconds({ seconds: 1 }));
     const ending = liveStatus(beforeEnd(first, 0.5), agenda);
     expect(ending?.current?.session.id).toBe(first.id);
-    expect(ending?.current?.timeLeft).toBe("Ending now");
+    expect(ending?.current?.timeLeft).toBe(m.endingNow);
   });
 
   it("hands over at the instant one session ends and the next starts", () => {
@@ -64,7 +65,7 @@ describe("Live tracking of one stream", () => {
   it("has no next session during the last one", () => {
     const status = liveStatus(beforeEnd(last, 1), agenda);
     expect(status?.current?.session.id).toBe(last.id);
-    expect(status?.current?.timeLeft).toBe("1s left");
+    expect(status?.current?.timeLeft).toBe(m.timeLeftSeconds({ seconds: 1 }));
     expect(status?.next).toBeNull();
   });
 
@@ -149,7 +150,7 @@ describe("Live tracking of rooms side by side", () => {
       "annex: - then annex-late",
     ]);
     const main = roomsLive(at("2026-10-08T09:15:00+09:00"), sessions, rooms)[0];
-    expect(main?.current?.timeLeft).toBe("15:00 left");
+    expect(main?.current?.timeLeft).toBe(m.timeLeft({ time: "15:00" }));
     expect(main?.current?.progress).toBe(50);
   });
 
@@ -223,11 +224,11 @@ describe("The edition's phase", () => {
 
 describe("Time left", () => {
   it("is written m:ss from a minute up, seconds under a minute, and 'Ending now' at zero", () => {
-    expect(formatTimeLeft(1800)).toBe("30:00 left");
-    expect(formatTimeLeft(605)).toBe("10:05 left");
-    expect(formatTimeLeft(60)).toBe("1:00 left");
-    expect(formatTimeLeft(59)).toBe("59s left");
-    expect(formatTimeLeft(1)).toBe("1s left");
-    expect(formatTimeLeft(0)).toBe("Ending now");
+    expect(formatTimeLeft(1800)).toBe(m.timeLeft({ time: "30:00" }));
+    expect(formatTimeLeft(605)).toBe(m.timeLeft({ time: "10:05" }));
+    expect(formatTimeLeft(60)).toBe(m.timeLeft({ time: "1:00" }));
+    expect(formatTimeLeft(59)).toBe(m.timeLeftSeconds({ seconds: 59 }));
+    expect(formatTimeLeft(1)).toBe(m.timeLeftSeconds({ seconds: 1 }));
+    expect(formatTimeLeft(0)).toBe(m.endingNow);
   });
 });

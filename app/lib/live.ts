@@ -1,3 +1,5 @@
+import * as m from "../i18n/messages";
+
 /** Anything on the stream's timeline: an agenda slot, with ISO instants. */
 export interface Timed {
   start: string;
@@ -125,9 +127,10 @@ export function shownInPhase(element: HTMLElement, phase: EditionPhase): boolean
 /** Every element `phaseOnly` marked, for the island. */
 export const phaseOnlySelector = "[data-edition-phase]";
 
-/** "14:05 left", then "59s left" under a minute, then "Ending now". */
+/** "14:05 left", then "59s left" under a minute, then "Ending now" (in the edition's words). */
 export function formatTimeLeft(seconds: number): string {
-  if (seconds >= 60) return `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, "0")} left`;
-  if (seconds > 0) return `${String(seconds)}s left`;
-  return "Ending now";
+  if (seconds >= 60)
+    return m.timeLeft({ time: `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, "0")}` });
+  if (seconds > 0) return m.timeLeftSeconds({ seconds });
+  return m.endingNow;
 }

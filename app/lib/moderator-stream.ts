@@ -84,7 +84,9 @@ export function useModeratorStream(token: string | null, onRefused: (status: "re
           refused.current(status);
           return;
         }
-        if (!response.ok || !response.body) throw new Error(`The stream answered ${String(response.status)}`);
+        // Any other failure (a proxy's 502) is a dropped stream: the catch below reconnects and shows no one the
+        // error, so it carries the status for a debugger rather than words for the page.
+        if (!response.ok || !response.body) throw new Error(`HTTP ${String(response.status)}`);
         const read = sseReader();
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         for (;;) {

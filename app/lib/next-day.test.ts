@@ -1,3 +1,4 @@
+import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { nextDayWords } from "./next-day";
@@ -21,8 +22,14 @@ describe("Between two days", () => {
       expect(nextDayWords(start, spans, edition.event)).toEqual({
         day: index + 1,
         date,
-        heading: `See you on day ${index + 1}`,
-        message: `Day ${index} of ${spans.length} is over. The stream is back on ${formatDayName(date, "long")} at ${formatClock(start, timeZone)} ${timeZoneLabel}.`,
+        heading: m.nextDaySeeYou({ day: index + 1 }),
+        message: m.nextDayOver({
+          done: index,
+          days: spans.length,
+          weekday: formatDayName(date, "long"),
+          time: formatClock(start, timeZone),
+          zone: timeZoneLabel,
+        }),
       });
     }
   });

@@ -3,6 +3,7 @@ import { useClock } from "./clock";
 import { nextOnAir } from "./live";
 import { zonedDate } from "./time";
 import { formatClock, formatDayName } from "./format-time";
+import * as m from "../i18n/messages";
 
 /**
  * The start of the next programme day to go on air (the first, before the edition), or "" once none is to come.
@@ -27,7 +28,13 @@ export function nextDayWords(
   return {
     day,
     date,
-    heading: `See you on day ${day}`,
-    message: `Day ${day - 1} of ${spans.length} is over. The stream is back on ${formatDayName(date, "long")} at ${formatClock(start, zone.timeZone)} ${zone.timeZoneLabel}.`,
+    heading: m.nextDaySeeYou({ day }),
+    message: m.nextDayOver({
+      done: day - 1,
+      days: spans.length,
+      weekday: formatDayName(date, "long"),
+      time: formatClock(start, zone.timeZone),
+      zone: zone.timeZoneLabel,
+    }),
   };
 }

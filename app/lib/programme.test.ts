@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { dayAnchor, programmeDays, programmeShape, timetable } from "./programme";
+import { dayAnchor, programmeDays, timetable } from "./programme";
 import { zonedDate } from "./time";
 
 // Made-up sessions in Tokyo, where 08:30 is 23:30 UTC the day before: a day is the programme's own zone's.
@@ -76,15 +76,5 @@ describe("A day's timetable, rooms side by side", () => {
       expect(placed.map(({ slot }) => slot.id).sort()).toEqual(inRooms.map((slot) => slot.id).sort());
       for (const { slot, index } of placed) expect(roomIds[index]).toBe(slot.room);
     }
-  });
-});
-
-describe("The agenda's header", () => {
-  it("says how the sessions are spread: one stream, rooms, days", () => {
-    expect(`24${programmeShape(0, 1)}`).toBe("24 sessions, one stream.");
-    expect(`24${programmeShape(0, 3)}`).toBe("24 sessions over 3 days, one stream.");
-    expect(`36${programmeShape(2, 3)}`).toBe("36 sessions in 2 rooms over 3 days.");
-    expect(`12${programmeShape(2, 1)}`).toBe("12 sessions in 2 rooms.");
-    expect(`5${programmeShape(1, 1)}`).toBe("5 sessions in one room.");
   });
 });

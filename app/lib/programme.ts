@@ -82,14 +82,3 @@ export function timetable<T>(
     }),
   }));
 }
-
-/**
- * What the agenda's header says after the number of sessions: " sessions, one stream." for the reference edition,
- * " sessions in 2 rooms over 3 days." for one that spans days and rooms. It starts with its space so the header
- * stays one number and one phrase, as it was written for one day and one stream.
- */
-export function programmeShape(rooms: number, days: number): string {
-  const over = days > 1 ? ` over ${days} days` : "";
-  if (rooms === 0) return ` sessions${over}, one stream.`;
-  return ` sessions in ${rooms === 1 ? "one room" : `${rooms} rooms`}${over}.`;
-}

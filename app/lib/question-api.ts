@@ -12,7 +12,7 @@ export class QuestionApiError extends Error {
     readonly status: number,
     readonly reason: string | null,
   ) {
-    super(reason ?? `The server answered ${String(status)}.`);
+    super(reason ?? m.questionApiServerAnswered({ status }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as m from "../i18n/messages";
 import { cleanQuestionField, graphemeCount, isInvisible, questionTextMessages } from "./question-text";
 import { questionLimits } from "./questions";
 
@@ -154,9 +155,12 @@ describe("cleanQuestionField: what is refused", () => {
     expect(refusal(`Z${"\u0301".repeat(20_000)}`)).toBe(questionTextMessages.text.tooLong);
   });
 
-  it("says what to remove, for each field", () => {
-    expect(questionTextMessages.text.invisible).toMatch(/your question/);
-    expect(questionTextMessages.name.controls).toMatch(/your name/);
+  it("says what to remove, for each field in its own words", () => {
+    expect(questionTextMessages.text.invisible).toBe(m.questionTextQuestionInvisible);
+    expect(questionTextMessages.name.controls).toBe(m.questionTextNameControls);
+    expect(questionTextMessages.hideReason.bidi).toBe(m.questionTextReasonBidi);
+    const all = Object.values(questionTextMessages).flatMap((messages) => Object.values(messages));
+    expect(new Set(all).size).toBe(all.length);
   });
 });
 

@@ -1,3 +1,4 @@
+import * as m from "../i18n/messages";
 import { questionLimits } from "./questions";
 
 /**
@@ -37,35 +38,37 @@ export type QuestionField = keyof typeof questionLimits;
 /** What cleaning gave: the text to keep (null for an optional field left empty), or why it is refused. */
 export type CleanedText = { ok: true; value: string | null } | { ok: false; error: string };
 
-/** What each field is called in its messages. */
-const fieldNames: Record<QuestionField, { the: string; your: string }> = {
-  text: { the: "The question", your: "your question" },
-  name: { the: "The name", your: "your name" },
-  hideReason: { the: "The reason", your: "the reason" },
-};
-
-const messagesOf = (field: QuestionField) => {
-  const { the, your } = fieldNames[field];
-  const limit = questionLimits[field];
-  return {
-    notText: `${the} must be text.`,
-    empty: field === "text" ? "Write a question first." : `${the} must not be empty.`,
-    tooLong: `${the} is too long: at most ${String(limit)} characters.`,
-    controls: `Remove the control characters from ${your}: only letters, digits, punctuation, emoji and spaces are allowed.`,
-    bidi: `Remove the text direction marks (such as right-to-left overrides) from ${your}: the text shows in its own direction without them.`,
-    invisible: `Remove the invisible characters (such as zero-width spaces or blank fillers) from ${your}.`,
-  };
-};
-
 /**
- * The messages, one set per field, in one place (issue 31 moves the site's words into catalogues). The server sends
- * them as its 400 errors; the page shows the same before sending.
+ * The refusals, one set per field, from the catalogues (issue 31): each field's own sentences rather than one
+ * pattern with the field's name in it, since German and Japanese change the sentence around the field ("aus Ihrer
+ * Frage", "aus Ihrem Namen"). The server sends them as its 400 errors; the page shows the same before sending.
  */
 export const questionTextMessages = {
-  text: messagesOf("text"),
-  name: messagesOf("name"),
-  hideReason: messagesOf("hideReason"),
-} as const;
+  text: {
+    notText: m.questionTextQuestionNotText,
+    empty: m.questionEmpty,
+    tooLong: m.questionTextQuestionTooLong({ max: questionLimits.text }),
+    controls: m.questionTextQuestionControls,
+    bidi: m.questionTextQuestionBidi,
+    invisible: m.questionTextQuestionInvisible,
+  },
+  name: {
+    notText: m.questionTextNameNotText,
+    empty: m.questionTextNameEmpty,
+    tooLong: m.questionTextNameTooLong({ max: questionLimits.name }),
+    controls: m.questionTextNameControls,
+    bidi: m.questionTextNameBidi,
+    invisible: m.questionTextNameInvisible,
+  },
+  hideReason: {
+    notText: m.questionTextReasonNotText,
+    empty: m.questionTextReasonEmpty,
+    tooLong: m.questionTextReasonTooLong({ max: questionLimits.hideReason }),
+    controls: m.questionTextReasonControls,
+    bidi: m.questionTextReasonBidi,
+    invisible: m.questionTextReasonInvisible,
+  },
+} as const satisfies Record<QuestionField, Record<string, string>>;
 
 /** UTF-16 units one grapheme may take (see step 6 above). */
 const maxGraphemeUnits = 32;

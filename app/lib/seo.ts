@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
+import * as m from "../i18n/messages";
 import { defaultShareImagePath } from "./site-paths";
 import { formatDateSpan } from "./format-time";
 
@@ -18,7 +19,11 @@ export interface PageMetaInput {
 /** The edition's own card (scripts/share-images.tsx draws it): its name, headline and date. */
 export const defaultShareImage = {
   path: defaultShareImagePath,
-  alt: `${content.event.name}: ${content.event.headline} ${formatDateSpan(content.event.date, content.event.endDate)}.`,
+  alt: m.seoShareImageAlt({
+    name: content.event.name,
+    headline: content.event.headline,
+    dates: formatDateSpan(content.event.date, content.event.endDate),
+  }),
 };
 
 /** Title, description, canonical URL and the Open Graph and Twitter card tags of one page. */

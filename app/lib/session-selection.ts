@@ -1,3 +1,4 @@
+import * as m from "../i18n/messages";
 import { sessionsParameter } from "./my-schedule";
 
 /*
@@ -25,10 +26,10 @@ export type SessionSelection = { ok: true; ids: string[] } | { ok: false; error:
  */
 export function parseSessionSelection(value: string | null | undefined): SessionSelection {
   if (value === null || value === undefined) {
-    return { ok: false, error: `Name the sessions: ?${sessionsParameter}=<id>,<id>` };
+    return { ok: false, error: m.selectionMissing({ parameter: sessionsParameter }) };
   }
   if (value.length > maxSessionsParameterLength) {
-    return { ok: false, error: `Too long: at most ${String(maxSessionsParameterLength)} characters of session ids` };
+    return { ok: false, error: m.selectionTooLong({ max: maxSessionsParameterLength }) };
   }
   const ids = value.split(",").map((id) => id.trim());
   const bad = ids.find((id) => !idPattern.test(id));
@@ -37,14 +38,14 @@ export function parseSessionSelection(value: string | null | undefined): Session
       ok: false,
       error:
         bad === ""
-          ? "Session ids are separated by single commas, with no empty ones"
+          ? m.selectionEmptyId
           : // Quoted as JSON, so a line break or control character in it is written as an escape: one line.
-            `Not a session id: ${JSON.stringify(bad.slice(0, 60))} (ids are lowercase letters, digits and hyphens)`,
+            m.selectionBadId({ id: JSON.stringify(bad.slice(0, 60)) }),
     };
   }
   const unique = [...new Set(ids)];
   if (unique.length > maxChosenSessions) {
-    return { ok: false, error: `Too many sessions: at most ${String(maxChosenSessions)}` };
+    return { ok: false, error: m.selectionTooMany({ max: maxChosenSessions }) };
   }
   return { ok: true, ids: unique };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { shareIntentText, shareIntentUrl, speakerShareIntent, withParticipants } from "./share-intent";
+import * as m from "../i18n/messages";
+import { shareIntentText, shareIntentUrl, speakerShareIntent } from "./share-intent";
 import { sentenceList, sessionsOf } from "./speaker-schedule";
 import { minutesBefore } from "./time";
 
 const live = "https://stream.example.com/example-conf-2031/live";
+const livestream = "Example Conf livestream";
 const textOf = (url: string | undefined) => new URL(url ?? "").searchParams.get("text");
 
 describe("The share-on-X post", () => {
@@ -13,12 +15,10 @@ describe("The share-on-X post", () => {
       shareIntentText({
         type: "Talk",
         participants: [],
-        livestreamName: "Example Conf livestream",
+        livestreamName: livestream,
         broadcastUrl: live,
       }),
-    ).toBe(
-      "Join the livestream for my talk on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
-    );
+    ).toBe(m.shareText({ session: m.shareMyTalk, livestream, url: live }));
   });
 
   it("names one other participant", () => {
@@ -26,46 +26,54 @@ describe("The share-on-X post", () => {
       shareIntentText({
         type: "Q&A",
         participants: ["Ada Obi"],
-        livestreamName: "Example Conf livestream",
+        livestreamName: livestream,
         broadcastUrl: live,
       }),
-    ).toBe(
-      "Join the livestream for my Q&A with Ada Obi on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
-    );
+    ).toBe(m.shareTextWith({ session: m.shareMyQa, names: "Ada Obi", livestream, url: live }));
   });
 
-  it("joins two others with 'and'", () => {
+  it("joins two others as a sentence lists them", () => {
     expect(
       shareIntentText({
         type: "Submitted Demo",
         participants: ["Ada Obi", "Ben Lo"],
-        livestreamName: "Example Conf livestream",
+        livestreamName: livestream,
         broadcastUrl: live,
       }),
     ).toBe(
-      "Join the livestream for my demo with Ada Obi and Ben Lo on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
+      m.shareTextWith({ session: m.shareMyDemo, names: sentenceList(["Ada Obi", "Ben Lo"]), livestream, url: live }),
     );
   });
 
-  it("lists three others with commas and a final 'and'", () => {
-    expect(withParticipants(["Ada Obi", "Ben Lo", "Cy Park"])).toBe(" with Ada Obi, Ben Lo and Cy Park");
+  it("lists three others as a sentence lists them", () => {
     expect(
       shareIntentText({
         type: "Panel",
         participants: ["Ada Obi", "Ben Lo", "Cy Park"],
-        livestreamName: "Example Conf livestream",
+        livestreamName: livestream,
         broadcastUrl: live,
       }),
     ).toBe(
-      "Join the livestream for my panel with Ada Obi, Ben Lo and Cy Park on the Example Conf livestream! https://stream.example.com/example-conf-2031/live",
+      m.shareTextWith({
+        session: m.shareMyPanel,
+        names: sentenceList(["Ada Obi", "Ben Lo", "Cy Park"]),
+        livestream,
+        url: live,
+      }),
     );
+  });
+
+  it("calls a kind of session the spec does not name (an imported schedule's) the speaker's session", () => {
+    expect(
+      shareIntentText({ type: "Workshop", participants: [], livestreamName: livestream, broadcastUrl: live }),
+    ).toBe(m.shareText({ session: m.shareMySession, livestream, url: live }));
   });
 
   it("is URL-encoded into X's post intent, and decodes back to the same text", () => {
     const text = shareIntentText({
       type: "Q&A",
       participants: ["Ada Obi"],
-      livestreamName: "Example Conf livestream",
+      livestreamName: livestream,
       broadcastUrl: live,
     });
     const url = shareIntentUrl(text);
@@ -102,7 +110,12 @@ describe("What a speaker shares", () => {
     const panel = onStream(panellist)[0]!;
     const others = [panel.hostId!, ...panel.speakerIds.filter((id) => id !== panellist)].map(nameOf);
     expect(textOf(speakerShareIntent(sessionsOf(edition, panellist), event))).toBe(
-      `Join the livestream for my panel with ${sentenceList(others)} on the ${event.livestreamName}! ${broadcast}`,
+      m.shareTextWith({
+        session: m.shareMyPanel,
+        names: sentenceList(others),
+        livestream: event.livestreamName,
+        url: broadcast,
+      }),
     );
   });
 
@@ -128,7 +141,7 @@ describe("What a speaker shares", () => {
       (_, first) => first.type === "Talk" && !first.hostId && first.speakerIds.length === 1,
     );
     expect(textOf(speakerShareIntent(sessionsOf(edition, soloist), event))).toBe(
-      `Join the livestream for my talk on the ${event.livestreamName}! ${broadcast}`,
+      m.shareText({ session: m.shareMyTalk, livestream: event.livestreamName, url: broadcast }),
     );
   });
 

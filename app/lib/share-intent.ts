@@ -1,23 +1,20 @@
+import * as m from "../i18n/messages";
 import { sentenceList, type SpeakerSession } from "./speaker-schedule";
 
 /** X's post composer; it fills the text from `text` and lets the speaker edit it before posting. */
 export const postIntentEndpoint = "https://x.com/intent/post";
 
-/** How a session reads in "my {type}": the spec names both demo kinds simply as a demo. */
-const typeNoun: Record<SpeakerSession["type"], string> = {
-  Talk: "talk",
-  "Q&A": "Q&A",
-  Panel: "panel",
-  "Featured Demo": "demo",
-  "Submitted Demo": "demo",
-  Break: "break",
-  "Green room": "green room",
+/**
+ * How a session reads in the post, "my talk": the spec names both demo kinds simply as a demo. Another kind (an
+ * imported schedule's "Workshop") is "my session", since its name is the edition's word, not the language's.
+ */
+const typeNoun: Partial<Record<SpeakerSession["type"], string>> = {
+  Talk: m.shareMyTalk,
+  "Q&A": m.shareMyQa,
+  Panel: m.shareMyPanel,
+  "Featured Demo": m.shareMyDemo,
+  "Submitted Demo": m.shareMyDemo,
 };
-
-/** "", " with Ada", " with Ada and Ben", " with Ada, Ben and Cy": names joined as a sentence reads them. */
-export function withParticipants(names: string[]): string {
-  return names.length > 0 ? ` with ${sentenceList(names)}` : "";
-}
 
 /**
  * The spec's post, word for word: "Join the livestream for my {type}{ with other participants} on the
@@ -35,7 +32,10 @@ export function shareIntentText({
   livestreamName: string;
   broadcastUrl: string;
 }): string {
-  return `Join the livestream for my ${typeNoun[type]}${withParticipants(participants)} on the ${livestreamName}! ${broadcastUrl}`;
+  const words = { session: typeNoun[type] ?? m.shareMySession, livestream: livestreamName, url: broadcastUrl };
+  return participants.length > 0
+    ? m.shareTextWith({ ...words, names: sentenceList(participants) })
+    : m.shareText(words);
 }
 
 /** The post-intent link that opens X's composer with the text filled in. */

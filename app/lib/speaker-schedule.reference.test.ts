@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { formatClock } from "./format-time";
-import { joinTimeOf, participantsText, roleOf, sessionsOf, speakersWithSessions } from "./speaker-schedule";
+import {
+  joinTimeOf,
+  participantsText,
+  roleOf,
+  sentenceList,
+  sessionsOf,
+  speakersWithSessions,
+} from "./speaker-schedule";
 
 /**
  * The reference edition's speakers as the spec gives them: the moderator's seven sessions, the join times it states
@@ -61,6 +68,11 @@ describe("A speaker's sessions", () => {
     const [hosted] = sessionsOf(edition, "adaeze-fontaine");
     expect(hosted?.host).toBeUndefined();
     expect(participantsText(hosted!)).toBe("Leilani Kealoha, Rustam Nazarov and Ingrid Solberg");
+  });
+
+  it("writes names as the spec's sentences read them, with no comma before the last", () => {
+    expect(sentenceList(["Ada", "Ben"])).toBe("Ada and Ben");
+    expect(sentenceList(["Ada", "Ben", "Cy"])).toBe("Ada, Ben and Cy");
   });
 
   it("labels moderators and speakers", () => {

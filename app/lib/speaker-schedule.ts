@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import type { Edition, SessionType, Speaker, Talk } from "../../content";
+import * as m from "../i18n/messages";
 import { minutesBefore } from "./time";
 
 export interface SpeakerSession {
@@ -87,19 +88,30 @@ export function speakersWithSessions(edition: Schedule): Speaker[] {
 }
 
 /** The label a speaker's page shows: moderators host sessions, everyone else speaks in them. */
-export function roleOf(edition: Schedule, speakerId: string): "Moderator" | "Speaker" {
-  return edition.agenda.some((slot) => slot.hostId === speakerId) ? "Moderator" : "Speaker";
+export function roleOf(edition: Schedule, speakerId: string): string {
+  return edition.agenda.some((slot) => slot.hostId === speakerId) ? m.speakerRoleModerator : m.speakerRoleSpeaker;
 }
 
-/** "Ada", "Ada and Ben", "Ada, Ben and Cy": names as a sentence reads them. */
-export function sentenceList(names: string[]): string {
-  const rest = names.slice(0, -1);
-  const last = names.at(-1) ?? "";
-  return rest.length > 0 ? `${rest.join(", ")} and ${last}` : last;
-}
+/** The edition's language's way of listing names, made on first use (Intl.ListFormat is costly to make). */
+let listFormat: Intl.ListFormat | undefined;
+
+/**
+ * "Ada", "Ada and Ben", "Ada, Ben and Cy": names as a sentence reads them. In English as the specification writes
+ * it (no comma before "and", which Intl's "en" puts there); in any other language as Intl.ListFormat lists them.
+ */
+export const sentenceList = m.writesAsSpec
+  ? (names: string[]): string => {
+      const rest = names.slice(0, -1);
+      const last = names.at(-1) ?? "";
+      return rest.length > 0 ? `${rest.join(", ")} and ${last}` : last;
+    }
+  : (names: string[]): string => {
+      listFormat ??= new Intl.ListFormat(m.locale, { type: "conjunction" });
+      return listFormat.format(names);
+    };
 
 /** Who else is in a session, the moderator first and marked as such: "Ada Obi (moderator), Ben Lo and Cy Park". */
 export function participantsText(session: SpeakerSession): string {
   const guests = session.others.filter((other) => other.id !== session.host?.id).map((other) => other.name);
-  return sentenceList([...(session.host ? [`${session.host.name} (moderator)`] : []), ...guests]);
+  return sentenceList([...(session.host ? [m.speakerModeratorMark({ name: session.host.name })] : []), ...guests]);
 }

@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
+import * as m from "../i18n/messages";
 import { pageMeta, titled } from "../lib/seo";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/brb";
@@ -8,8 +9,8 @@ export const handle: PageHandle = { bare: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("Be right back"),
-    description: `The be-right-back screen shown on the ${content.event.name} stream between sessions.`,
+    title: titled(m.brbTitle),
+    description: m.brbDescription({ event: content.event.name }),
     path: "/brb",
     noindex: true,
   });
@@ -22,8 +23,8 @@ export default function BeRightBack() {
       <p className="rounded-full border-2 border-white px-[1.6vw] py-[0.6vw] font-display text-[1.6vw] font-bold tracking-[0.3em] uppercase">
         {content.event.name}
       </p>
-      <h1 className="mt-[4vh] font-display text-[9vw] leading-none font-bold tracking-tight">Be right back</h1>
-      <p className="mt-[3vh] text-[2.2vw] text-white/85">The stream continues in a moment. Stay with us.</p>
+      <h1 className="mt-[4vh] font-display text-[9vw] leading-none font-bold tracking-tight">{m.brbTitle}</h1>
+      <p className="mt-[3vh] text-[2.2vw] text-white/85">{m.brbLead}</p>
     </main>
   );
 }

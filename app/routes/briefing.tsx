@@ -44,7 +44,13 @@ export const meta: Route.MetaFunction = ({ location }) => {
     path: view.briefing.path,
     image: {
       path: briefingShareImagePath(view.briefing.slug),
-      alt: `${speaker.name}, ${speaker.title}: ${view.briefing.badges.join(" and ")} at ${event.name}`,
+      alt: m.briefingImageAlt({
+        name: speaker.name,
+        title: speaker.title,
+        // The badges are the edition's words; joining them is the language's: "Speaker and Panel".
+        badges: new Intl.ListFormat(m.locale, { type: "conjunction" }).format(view.briefing.badges),
+        event: event.name,
+      }),
     },
     noindex: true,
   });
@@ -59,10 +65,10 @@ export default function BriefingPage() {
   const eventZone = { timeZone: event.timeZone, label: event.timeZoneLabel };
   const shareHref = speakerShareIntent(sessions, event);
   const importantLinks = [
-    { label: "Join Link", href: event.links.streamJoin },
-    { label: "Group chat", href: event.links.groupChat },
-    { label: "Share Link", href: event.links.broadcast },
-    { label: "Website", href: event.siteUrl },
+    { label: m.briefingJoinLink, href: event.links.streamJoin },
+    { label: m.briefingGroupChat, href: event.links.groupChat },
+    { label: m.briefingShareLink, href: event.links.broadcast },
+    { label: m.briefingWebsite, href: event.siteUrl },
   ];
 
   return (
@@ -73,7 +79,9 @@ export default function BriefingPage() {
       <header className="flex items-center gap-4 sm:gap-6">
         <Portrait src={speaker.portrait} name={speaker.name} className="size-20 shrink-0 rounded-2xl sm:size-28" />
         <div className="min-w-0">
-          <h1 className="font-display text-3xl font-bold sm:text-5xl">Hey {speaker.firstName}!</h1>
+          <h1 className="font-display text-3xl font-bold sm:text-5xl">
+            {m.briefingGreeting({ name: speaker.firstName })}
+          </h1>
           <p className="mt-1 text-sky">
             {speaker.name}, {speaker.title}
           </p>
@@ -95,7 +103,10 @@ export default function BriefingPage() {
             <div className="lg:sticky lg:top-24">
               <JoinCard
                 steps={timelineOf(sessions, joinTime, eventZone, event.date)}
-                note={`${formatShortDate(joinTime, event.timeZone)} · all times ${event.timeZoneLabel}`}
+                note={m.briefingJoinNote({
+                  date: formatShortDate(joinTime, event.timeZone),
+                  zone: event.timeZoneLabel,
+                })}
                 joinHref={event.links.streamJoin}
                 calendarHref={speakerCalendarPath(briefing.speakerId)}
               />
@@ -106,7 +117,7 @@ export default function BriefingPage() {
         <div className="flex flex-col gap-10 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="sessions-title">
             <h2 id="sessions-title" className="mb-4 text-2xl font-bold">
-              {sessions.length > 1 ? "Your Sessions" : "Your Session"}
+              {sessions.length > 1 ? m.briefingYourSessions : m.briefingYourSession}
             </h2>
             <SessionList sessions={sessions} variant="briefing" />
           </section>
@@ -114,22 +125,26 @@ export default function BriefingPage() {
           {panel ? (
             <section aria-labelledby="panel-title">
               <h2 id="panel-title" className="mb-4 text-2xl font-bold">
-                Your panel
+                {m.briefingYourPanel}
               </h2>
-              <h3 className="mb-3 text-sm font-semibold tracking-wide text-muted uppercase">Fellow panellists</h3>
+              <h3 className="mb-3 text-sm font-semibold tracking-wide text-muted uppercase">
+                {m.briefingFellowPanellists}
+              </h3>
               <div className="flex flex-col gap-3">
                 {panel.panellists.map((panellist) => (
                   <SpeakerCard key={panellist.id} speaker={panellist} href={speakerPath(panellist.id)} />
                 ))}
               </div>
-              <h3 className="mt-6 mb-3 text-sm font-semibold tracking-wide text-muted uppercase">Moderator</h3>
+              <h3 className="mt-6 mb-3 text-sm font-semibold tracking-wide text-muted uppercase">
+                {m.briefingModerator}
+              </h3>
               <SpeakerCard speaker={panel.moderator} href={speakerPath(panel.moderator.id)} />
             </section>
           ) : null}
 
           <section aria-labelledby="links-title">
             <h2 id="links-title" className="mb-4 text-2xl font-bold">
-              Important Links
+              {m.briefingImportantLinks}
             </h2>
             <ul className="grid gap-3 sm:grid-cols-2">
               {importantLinks.map((link) => (
@@ -148,7 +163,7 @@ export default function BriefingPage() {
             </ul>
             {shareHref ? (
               <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
-                <p className="text-muted">Tell your followers you are on:</p>
+                <p className="text-muted">{m.briefingTellFollowers}</p>
                 <ShareOnX href={shareHref} />
               </div>
             ) : null}
@@ -160,12 +175,10 @@ export default function BriefingPage() {
             </p>
           </section>
 
-          <p className="rounded-2xl border border-line px-5 py-4 text-white/85">
-            After the conference: We&apos;ll post/share the recorded videos with you! Stay tuned for that.
-          </p>
+          <p className="rounded-2xl border border-line px-5 py-4 text-white/85">{m.briefingAfterConference}</p>
           <p>
             <Link to="/" className="text-sky underline underline-offset-4">
-              ← Back to conference
+              {m.speakerNotFoundBack}
             </Link>
           </p>
         </div>

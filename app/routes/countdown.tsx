@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import { GradientBlobs } from "../components/gradient-blobs";
+import * as m from "../i18n/messages";
 import { useClock } from "../lib/clock";
 import { useHydrated } from "../lib/use-hydrated";
 import { remainingUntil, twoDigits, wallTimeToday } from "../lib/countdown";
@@ -12,8 +13,8 @@ export const handle: PageHandle = { bare: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("Starts soon"),
-    description: `The countdown screen shown on the ${content.event.name} stream before the first session.`,
+    title: titled(m.countdownScreenTitle),
+    description: m.countdownScreenDescription({ event: content.event.name }),
     path: "/countdown",
     noindex: true,
   });
@@ -33,16 +34,16 @@ export default function Countdown() {
     : null;
 
   const units = [
-    { label: "Hours", value: remaining ? remaining.hours + remaining.days * 24 : null },
-    { label: "Minutes", value: remaining?.minutes ?? null },
-    { label: "Seconds", value: remaining?.seconds ?? null },
+    { label: m.countdownScreenHours, value: remaining ? remaining.hours + remaining.days * 24 : null },
+    { label: m.countdownScreenMinutes, value: remaining?.minutes ?? null },
+    { label: m.countdownScreenSeconds, value: remaining?.seconds ?? null },
   ];
 
   return (
     <main className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-[4vw] text-center">
       <GradientBlobs className="-z-10" drifting />
       <h1 className="font-display text-[7vw] leading-none font-bold tracking-tight">
-        {content.event.shortName.toUpperCase()} STARTS SOON
+        {m.countdownScreenHeading({ name: content.event.shortName.toLocaleUpperCase(m.locale) })}
       </h1>
       <div role="timer" aria-live="off" className="mt-[5vh] flex gap-[3vw]">
         {units.map((unit) => (

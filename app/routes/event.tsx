@@ -14,11 +14,12 @@ import { phaseOnly, type EditionPhase } from "../lib/live";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { formatDateSpan } from "../lib/format-time";
 import type { Route } from "./+types/event";
+import * as m from "../i18n/messages";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("The day at a glance"),
-    description: `${content.event.name} at a glance: its day, its stream, and every talk, Q&A and featured demo.`,
+    title: titled(m.dayAtAGlance),
+    description: m.eventDescription({ event: content.event.name }),
     path: "/event",
   });
 
@@ -46,17 +47,17 @@ export default function EventOverview() {
   const first = agenda[0];
   const last = agenda.at(-1);
   const facts = [
-    { label: event.endDate ? "Dates" : "Date", value: formatDateSpan(event.date, event.endDate) },
+    { label: event.endDate ? m.eventDates : m.talkDate, value: formatDateSpan(event.date, event.endDate) },
     {
-      label: "Time",
+      label: m.talkTime,
       value: first && last ? <SessionTime start={first.start} end={last.end} zone={zone} /> : "",
     },
-    { label: "Location", value: event.location },
+    { label: m.talkLocation, value: event.location },
   ];
 
   return (
     <>
-      <PageHeader title="The day at a glance">
+      <PageHeader title={m.dayAtAGlance}>
         {Object.entries(messages).map(([shownIn, message]) =>
           message ? (
             <p key={shownIn} {...phaseOnly([shownIn as EditionPhase], phase)}>
@@ -74,13 +75,13 @@ export default function EventOverview() {
             </div>
           ))}
           <ButtonLink href="/agenda" variant="secondary">
-            Full agenda
+            {m.eventFullAgenda}
           </ButtonLink>
         </div>
       </PageHeader>
       <section aria-labelledby="lineup-title" className="mx-auto max-w-6xl px-6 py-12">
         <h2 id="lineup-title" className="mb-6 text-3xl font-bold">
-          The line-up
+          {m.eventLineUp}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {lineUp.map(({ talk, slot }) => (

@@ -20,6 +20,7 @@ import { previewInstant } from "../lib/preview";
 import { useHydrated } from "../lib/use-hydrated";
 import { useVotingOpen } from "../lib/use-top-demos";
 import type { Route } from "./+types/live";
+import * as m from "../i18n/messages";
 
 // Each programme day's sessions, worked out once: the clock asks every second what is on.
 const days = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);
@@ -38,16 +39,18 @@ export function loader({ request }: Route.LoaderArgs) {
     stream: streamOf(content.stage, room?.id) ?? null,
     // Whether there is a demo vote to show: a flag, so that the page does not carry the demos' catalogue.
     hasDemos: content.demos.length > 0,
+    // Said here, at build time, for the head alone: the words stay out of the page's script (its budget is tight).
+    description: room
+      ? m.liveRoomDescription({ room: room.name, event: content.event.name })
+      : m.liveDescription({ event: content.event.name }),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const { room } = loaderData;
+  const { room, description } = loaderData;
   return pageMeta({
-    title: titled(room ? `${room.name}: Live` : "Live"),
-    description: room
-      ? `The ${room.name} stream of ${content.event.name}: what is on now and next there, and the audience's questions.`
-      : `The ${content.event.name} stream: what is on now and next, the audience's questions and the demo votes.`,
+    title: titled(room ? m.liveRoomTitle({ room: room.name }) : m.liveTitle),
+    description,
     path: stagePath(room?.id),
   });
 };
@@ -59,6 +62,11 @@ export default function Live({ loaderData }: Route.ComponentProps) {
   ) : (
     <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} />
   );
+}
+
+/** A session's day and start, in the visitor's zone, for the words around them. */
+function when(start: string, zone: ReturnType<typeof useDisplayZone>) {
+  return { date: formatLongDate(start, zone.timeZone), time: formatClock(start, zone.timeZone), zone: zone.label };
 }
 
 /** The instant the stage shows: every second while the edition is live, every minute (the countdown's unit) else. */
@@ -81,10 +89,10 @@ function StageHeader({ title, room }: { title: string; room: string | null }) {
           <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
           {room && content.rooms.length > 0 ? (
             <Link reloadDocument to={stagePath()} className="underline-offset-4 hover:text-white hover:underline">
-              Live stage
+              {m.liveStage}
             </Link>
           ) : (
-            "Live stage"
+            m.liveStage
           )}
         </p>
         <h1 className="mt-2 font-display text-3xl leading-tight font-bold tracking-tight sm:text-5xl">{title}</h1>
@@ -116,12 +124,12 @@ function Stage({
   const label = room ? room.name : content.event.name;
   const caption =
     phase === "upcoming" && first
-      ? `Starts ${formatLongDate(first.start, zone.timeZone)}, ${formatClock(first.start, zone.timeZone)} ${zone.label}`
+      ? m.liveStarts(when(first.start, zone))
       : phase === "over"
-        ? "The stream has ended"
+        ? m.liveEnded
         : phase === "between" && later
-          ? `Back ${formatLongDate(later.start, zone.timeZone)}, ${formatClock(later.start, zone.timeZone)} ${zone.label}`
-          : (current?.title ?? "Live stream");
+          ? m.liveBack(when(later.start, zone))
+          : (current?.title ?? m.liveStream);
   const settings = content.event.questions;
   const window = current && takesQuestions(current.type, settings) ? questionWindowOf(current, settings) : null;
   // The vote's counts are the live day's: a preview of another moment (?now=) shows none (the server's stream would
@@ -131,17 +139,17 @@ function Stage({
 
   return (
     <>
-      <StageHeader title={room ? room.name : "Live"} room={room?.id ?? null} />
+      <StageHeader title={room ? room.name : m.liveTitle} room={room?.id ?? null} />
       <div className="mx-auto grid max-w-6xl gap-8 px-6 py-8 lg:grid-cols-[1fr_20rem]">
         <StagePlayer stream={stream} label={label} caption={caption} />
         <aside
-          aria-label="On this stage"
+          aria-label={m.liveOnThisStage}
           className="flex h-fit flex-col gap-5 rounded-3xl border border-line bg-panel p-6"
         >
           {phase === "upcoming" && first ? (
             <StartCountdown now={now} start={first.start} />
           ) : phase === "over" ? (
-            <p className="text-lg text-white/85">The stream has ended. Thank you for watching!</p>
+            <p className="text-lg text-white/85">{m.liveThanks}</p>
           ) : (
             <OnAir status={status} later={later} zone={zone} />
           )}
@@ -172,12 +180,10 @@ function RoomOverview({ rooms }: { rooms: { id: string; name: string }[] }) {
   const first = content.agenda[0];
   return (
     <>
-      <StageHeader title="Live" room={null} />
+      <StageHeader title={m.liveTitle} room={null} />
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-8 pb-16">
         {phase === "upcoming" && first ? <StartCountdown now={now} start={first.start} /> : null}
-        {phase === "over" ? (
-          <p className="text-lg text-white/85">The stream has ended. Thank you for watching!</p>
-        ) : null}
+        {phase === "over" ? <p className="text-lg text-white/85">{m.liveThanks}</p> : null}
         <ul className="grid gap-6 md:grid-cols-2">
           {rooms.map((room) => (
             <RoomCard key={room.id} room={room} now={now} zone={zone} />
@@ -207,7 +213,7 @@ function RoomCard({
       {later || status ? (
         <OnAir status={status} later={later} zone={zone} />
       ) : (
-        <p className="text-white/85">Nothing more on this stage.</p>
+        <p className="text-white/85">{m.liveNothingMore}</p>
       )}
       <p className="mt-auto">
         {/* Loads the page: a stage's security policy, which admits its stream, travels in its own document. */}
@@ -216,7 +222,7 @@ function RoomCard({
           to={stagePath(room.id)}
           className="inline-flex min-h-12 items-center justify-center rounded-full bg-electric px-6 py-3 font-semibold text-white transition-colors hover:bg-electric-hover"
         >
-          Go to the {room.name} stage
+          {m.liveGoToStage({ room: room.name })}
         </Link>
       </p>
     </li>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type SyntheticEvent } from "react";
 import * as content from "../../content";
+import * as m from "../i18n/messages";
 import { ModerationQueue } from "../components/questions/moderation-queue";
 import { PageHeader } from "../components/page-header";
 import { useModeratorStream } from "../lib/moderator-stream";
@@ -9,8 +10,8 @@ import { useHydrated } from "../lib/use-hydrated";
 
 export const meta = () =>
   pageMeta({
-    title: titled("Moderate questions"),
-    description: `The moderator's queue of the audience's questions at ${content.event.name}.`,
+    title: titled(m.moderateTitle),
+    description: m.moderateDescription({ event: content.event.name }),
     path: moderatePath,
     // Linked from nowhere, and of no use to anyone without the token.
     noindex: true,
@@ -68,29 +69,20 @@ export default function Moderate() {
   const [notice, setNotice] = useState("");
   // A refused token is forgotten at once, and the page asks again, saying why.
   const stream = useModeratorStream(token, (status) => {
-    setNotice(
-      status === "refused"
-        ? "That token was not accepted. Check it and sign in again."
-        : "This server takes no moderation: it has no moderator token set.",
-    );
+    setNotice(status === "refused" ? m.moderateTokenRefused : m.moderateNoToken);
     storeToken(null);
   });
   const signOut = () => {
     storeToken(null);
-    setNotice("Signed out. The token is forgotten in this tab.");
+    setNotice(m.moderateSignedOut);
   };
   return (
     <>
-      <PageHeader title="Moderate questions">
-        <p>
-          The audience&apos;s questions, session by session: approve, hide, mark answered, and put one on air. The
-          session on now (or next) comes first.
-        </p>
+      <PageHeader title={m.moderateTitle}>
+        <p>{m.moderateLead}</p>
       </PageHeader>
       <div className="mx-auto flex min-h-[60svh] max-w-6xl flex-col gap-8 px-6 py-10 [&>*]:max-w-4xl">
-        <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
-          Moderating needs JavaScript, which is off.
-        </p>
+        <p className="hidden max-w-prose text-lg text-white/85 noscript:block">{m.moderateNoScript}</p>
         {token === null ? (
           <SignIn
             ready={hydrated}
@@ -119,7 +111,7 @@ function SignIn({ ready, notice, onToken }: { ready: boolean; notice: string; on
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (value.trim() === "") {
-      setProblem("Enter the moderator's token.");
+      setProblem(m.moderateEnterToken);
       return;
     }
     onToken(value.trim());
@@ -133,12 +125,12 @@ function SignIn({ ready, notice, onToken }: { ready: boolean; notice: string; on
       className={`flex max-w-md flex-col gap-4 rounded-3xl border border-line bg-panel p-6 noscript:hidden ${ready ? "" : "invisible"}`}
     >
       <h2 id="sign-in-title" className="text-2xl font-bold">
-        Sign in
+        {m.moderateSignIn}
       </h2>
-      <p className="text-white/85">The token is kept in this tab only, until you sign out or close it.</p>
+      <p className="text-white/85">{m.moderateTokenKept}</p>
       <div className="flex flex-col gap-2">
         <label htmlFor="moderator-token" className="font-semibold">
-          Moderator token
+          {m.moderateTokenLabel}
         </label>
         <input
           ref={field}
@@ -162,7 +154,7 @@ function SignIn({ ready, notice, onToken }: { ready: boolean; notice: string; on
         type="submit"
         className="inline-flex min-h-11 w-fit items-center rounded-full bg-electric px-6 py-2 font-semibold text-white hover:bg-electric-hover"
       >
-        Sign in
+        {m.moderateSignIn}
       </button>
     </form>
   );

@@ -366,9 +366,9 @@ function QrCode({ text }: { text: string }) {
     };
   }, [text]);
   return failed ? (
-    <p className="w-40 text-sm text-muted">Too many sessions for a QR code: use the link.</p>
+    <p className="w-40 text-sm text-muted">{m.myScheduleQrTooLong}</p>
   ) : (
-    <div role="img" aria-label="QR code of the link to your schedule" className="shrink-0">
+    <div role="img" aria-label={m.myScheduleQrLabel} className="shrink-0">
       <canvas ref={canvas} className="size-40 rounded-lg bg-white [image-rendering:pixelated]" />
     </div>
   );

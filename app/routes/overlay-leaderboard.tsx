@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
+import * as m from "../i18n/messages";
 import { presenterFor } from "../lib/ranking";
 import { speakerById } from "../lib/lookups";
 import { overlayLeaveMs, overlayPaths, overlayTopDemos, type OverlayOptions } from "../lib/overlay";
@@ -16,8 +17,8 @@ export const handle: PageHandle = { bare: true, transparent: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("Leaderboard overlay"),
-    description: `The top demos of the ${content.event.name} demo vote, live while voting is open, for the streaming tool.`,
+    title: titled(m.overlayLeaderboardTitle),
+    description: m.overlayLeaderboardDescription({ event: content.event.name }),
     path: overlayPaths.leaderboard,
     noindex: true,
   });
@@ -40,7 +41,7 @@ export default function LeaderboardOverlay() {
   const { shown, leaving } = usePresence(open ? "open" : "", open, options?.motion ? overlayLeaveMs : 0);
 
   return (
-    <OverlayFrame title="Demo leaderboard">
+    <OverlayFrame title={m.overlayLeaderboardHeading}>
       {shown && options ? <TopDemos options={options} leaving={leaving} /> : null}
     </OverlayFrame>
   );
@@ -60,7 +61,7 @@ function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: bool
       <div aria-hidden="true" className="h-[12px] bg-linear-to-r from-electric to-magenta" />
       <div className="px-[40px] pt-[28px] pb-[36px]">
         <h2 id="overlay-leaderboard-title" className="text-[26px] font-semibold tracking-[0.2em] text-orchid uppercase">
-          Demo voting · Top {top.length}
+          {m.overlayLeaderboardTop({ count: top.length })}
         </h2>
         <ol className="mt-[20px] flex flex-col gap-[16px]">
           {top.map((demo) => (
@@ -76,13 +77,15 @@ function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: bool
               </span>
               <span className="shrink-0 text-right font-display text-[36px] font-bold tabular-nums">
                 {demo.votes}
-                <span className="sr-only"> votes</span>
+                <span className="sr-only"> {m.overlayLeaderboardVotes}</span>
               </span>
             </li>
           ))}
         </ol>
         <p className="mt-[24px] text-[24px] text-muted">
-          Vote at <span className="font-semibold text-white">{votingPage}</span>
+          {m.rich(
+            m.overlayLeaderboardVoteAtRich({ page: <span className="font-semibold text-white">{votingPage}</span> }),
+          )}
         </p>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
+import * as m from "../i18n/messages";
 import { useClock } from "../lib/clock";
 import { speakersByIds } from "../lib/lookups";
 import { overlayLeaveMs, overlayPaths, sessionOnAir } from "../lib/overlay";
@@ -13,8 +14,8 @@ export const handle: PageHandle = { bare: true, transparent: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("Lower third overlay"),
-    description: `The lower third of the ${content.event.name} stream: the session on air and its speakers, for the streaming tool.`,
+    title: titled(m.overlayLowerThirdTitle),
+    description: m.overlayLowerThirdDescription({ event: content.event.name }),
     path: overlayPaths.lowerThird,
     noindex: true,
   });
@@ -36,7 +37,7 @@ export default function LowerThird() {
   const { shown, leaving } = usePresence(sessionId, session, options?.motion ? overlayLeaveMs : 0);
 
   return (
-    <OverlayFrame title={`Lower third${roomName ? `: ${roomName}` : ""}`}>
+    <OverlayFrame title={roomName ? m.overlayLowerThirdHeadingRoom({ room: roomName }) : m.overlayLowerThirdHeading}>
       {shown ? (
         <div
           key={shown.id}

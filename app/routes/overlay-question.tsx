@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
+import * as m from "../i18n/messages";
 import { useClock } from "../lib/clock";
 import { followEvents } from "../lib/event-stream";
 import { overlayLeaveMs, overlayPaths, questionOnAirAfter, sessionOnAir, type QuestionEvent } from "../lib/overlay";
@@ -15,8 +16,8 @@ export const handle: PageHandle = { bare: true, transparent: true };
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: titled("Question overlay"),
-    description: `The audience's question on air on the ${content.event.name} stream, as the moderator pins it, for the streaming tool.`,
+    title: titled(m.overlayQuestionTitle),
+    description: m.overlayQuestionDescription({ event: content.event.name }),
     path: overlayPaths.question,
     noindex: true,
   });
@@ -38,7 +39,7 @@ export default function QuestionOverlay() {
   const { shown, leaving } = usePresence(onAir?.id ?? "", onAir, options?.motion ? overlayLeaveMs : 0);
 
   return (
-    <OverlayFrame title="Question on air">
+    <OverlayFrame title={m.overlayQuestionHeading}>
       {shown ? (
         <figure
           key={shown.id}
@@ -47,13 +48,19 @@ export default function QuestionOverlay() {
         >
           <div aria-hidden="true" className="w-[14px] shrink-0 bg-linear-to-b from-magenta to-electric" />
           <div className="flex-1 bg-ink px-[48px] py-[36px]">
-            <p className="text-[26px] font-semibold tracking-[0.2em] text-orchid uppercase">Audience question</p>
+            <p className="text-[26px] font-semibold tracking-[0.2em] text-orchid uppercase">
+              {m.overlayQuestionEyebrow}
+            </p>
             <blockquote className="mt-[12px] font-display text-[46px] leading-[1.2] font-bold break-words whitespace-pre-line">
               {shown.text}
             </blockquote>
             {shown.name ? (
               <figcaption className="mt-[16px] text-[32px] text-muted">
-                Asked by <span className="font-semibold text-white">{shown.name}</span>
+                {m.rich(
+                  m.overlayQuestionAskedByRich({
+                    name: <span className="font-semibold text-white">{shown.name}</span>,
+                  }),
+                )}
               </figcaption>
             ) : null}
           </div>

@@ -5,6 +5,7 @@ import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import { livePath } from "../lib/stage";
 import type { Route } from "./+types/panel";
+import * as m from "../i18n/messages";
 
 // routes.ts routes this module only when the edition has a panel page.
 const panel = (() => {
@@ -22,7 +23,10 @@ export const meta: Route.MetaFunction = () =>
     title: titled(panel.title),
     description: panel.description,
     path: panel.path,
-    image: { path: shareImagePath(panel.id), alt: `${panel.title}: a panel at ${content.event.name}` },
+    image: {
+      path: shareImagePath(panel.id),
+      alt: m.panelShareImageAlt({ title: panel.title, event: content.event.name }),
+    },
   });
 
 export default function PanelPage({ loaderData }: Route.ComponentProps) {

@@ -45,18 +45,18 @@ export const meta: Route.MetaFunction = ({ params }) => {
   const role = roleOf(editionSchedule, speaker.id);
   return pageMeta({
     title: titled(speaker.name),
-    description: `${withTitle(speaker)}, at ${content.event.name}: their sessions and links.`,
+    description: m.speakerDescription({ speaker: withTitle(speaker), event: content.event.name }),
     path: speakerPath(speaker.id),
     image: {
       path: speakerShareImagePath(speaker.id),
-      alt: `${withTitle(speaker)}: ${role} at ${content.event.name}`,
+      alt: m.speakerShareImageAlt({ speaker: withTitle(speaker), role, event: content.event.name }),
     },
   });
 };
 
 /** "Ada Okoro, Co-founder, Nomic", or the name alone for a speaker without a title (an imported one). */
 function withTitle(speaker: { name: string; title?: string | undefined }): string {
-  return speaker.title ? `${speaker.name}, ${speaker.title}` : speaker.name;
+  return speaker.title ? m.speakerWithTitle({ name: speaker.name, title: speaker.title }) : speaker.name;
 }
 
 export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
@@ -129,7 +129,7 @@ export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <p>
             <Link to="/" className="text-sky underline underline-offset-4">
-              ← Back to conference
+              {m.speakerNotFoundBack}
             </Link>
           </p>
         </div>

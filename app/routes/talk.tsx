@@ -9,6 +9,7 @@ import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import { stagePath } from "../lib/stage";
 import type { Route } from "./+types/talk";
+import * as m from "../i18n/messages";
 
 // One module serves every catalogue talk: routes.ts gives each talk path its own route, and the path picks the talk.
 function talkAt(pathname: string) {
@@ -21,7 +22,10 @@ function talkAt(pathname: string) {
 /** What the talk's share card shows, for readers who cannot see it. */
 function shareImageAlt(talk: Talk, slot: AgendaSlot): string {
   const names = speakersByIds(slot.speakerIds).map((speaker) => speaker.name);
-  return `${talk.title}${names.length > 0 ? `, with ${names.join(", ")}` : ""}: a ${slot.type} at ${content.event.name}`;
+  const words = { title: talk.title, type: slot.type, event: content.event.name };
+  return names.length > 0
+    ? m.talkShareImageAltWith({ ...words, names: names.join(m.listSeparator) })
+    : m.talkShareImageAlt(words);
 }
 
 /**

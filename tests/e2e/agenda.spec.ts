@@ -10,7 +10,16 @@ import {
   formatWeekdayDate,
   zoneAbbreviation,
 } from "../../app/lib/format-time";
-import { axeViolations, expect, startingWith, tabTo, test, waitForHydration } from "./fixtures";
+import {
+  axeViolations,
+  expect,
+  secondsLeftExactly,
+  startingWith,
+  tabTo,
+  test,
+  timeLeftPattern,
+  waitForHydration,
+} from "./fixtures";
 import { at, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";
 
@@ -104,7 +113,15 @@ const nextInStream = (slot: AgendaSlot, instant: number) =>
 
 /** "Next at 10:30am ET: Seeing your data", as the strip says it in the event's zone. */
 const nextLine = (slot: AgendaSlot) =>
-  `Next at ${formatClock(slot.start, event.timeZone)} ${event.timeZoneLabel}: ${slot.title}`;
+  // Given words alone, the message's parts are words.
+  (
+    m.liveNextRich({
+      next: m.liveNext,
+      time: formatClock(slot.start, event.timeZone),
+      zone: event.timeZoneLabel,
+      title: slot.title,
+    }) as string[]
+  ).join("");
 
 test.describe("On a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -161,13 +178,12 @@ test("The header says the edition's dates, its number of sessions and how they a
 }) => {
   await page.goto("/agenda");
   const dates = formatDateSpan(event.date, event.endDate);
-  // Worked out here rather than by the page's own code (programmeShape), so a mistake there shows.
-  const over = days.length > 1 ? ` over ${String(days.length)} days` : "";
-  const inRooms = rooms.length === 1 ? " in one room" : ` in ${String(rooms.length)} rooms`;
-  const spread = rooms.length === 0 ? `${over}, one stream` : `${inRooms}${over}`;
-  await expect(
-    page.getByText(`${dates}, ${event.location}. ${String(agenda.length)} sessions${spread}.`),
-  ).toBeVisible();
+  // The message chosen here rather than by the page's own code (programmeShape), so a mistake there shows.
+  const spread =
+    rooms.length === 0
+      ? m.programmeShapeOneStream({ days: days.length })
+      : m.programmeShapeRooms({ rooms: rooms.length, days: days.length });
+  await expect(page.getByText(`${dates}, ${event.location}. ${String(agenda.length)}${spread}`)).toBeVisible();
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     "content",
     new RegExp(`of ${dates.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, with times in`),
@@ -430,7 +446,7 @@ test("?now= previews a live moment: the strip shows the session on air, its time
   if (rooms.length === 0) {
     // One stream shows how far the session has gone; rooms keep to one line each.
     const progress = Number(
-      await live.getByRole("progressbar", { name: "Session progress" }).getAttribute("aria-valuenow"),
+      await live.getByRole("progressbar", { name: m.sessionProgressLabel }).getAttribute("aria-valuenow"),
     );
     expect(progress).toBeGreaterThanOrEqual(25);
     expect(progress).toBeLessThanOrEqual(25 + Math.ceil((30 * second * 100) / length));
@@ -486,7 +502,7 @@ test("Under a minute the strip counts seconds, and the home page shows it too", 
   const live = stripLine(page, first);
   // The home page loads React for its strip only now: on a loaded machine that has taken 7 s, past expect's 5.
   await expect(live).toContainText(first.title, { timeout: 15_000 });
-  await expect(live.getByText(/ left$/)).toHaveText(/^(30|[12]\d)s left$/);
+  await expect(live.getByText(timeLeftPattern)).toHaveText(secondsLeftExactly("(30|[12]\\d)"));
   await expect(live).toContainText(nextLine(next));
 });
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { edition, type Briefing } from "../../content";
 import { briefingView, timelineOf } from "../../app/lib/briefing";
 import { initialsOf } from "../../app/lib/initials";
+import { shareIntentText } from "../../app/lib/share-intent";
 import { editionSchedule, participantsText, sessionsOf, type SpeakerSession } from "../../app/lib/speaker-schedule";
 import { zonedInstant } from "../../app/lib/time";
 import { formatShortDate, formatTimeRange } from "../../app/lib/format-time";
@@ -56,7 +57,7 @@ function joinBox(page: Page) {
 for (const briefing of edition.briefings) {
   const expected = expectedOf(briefing);
   const { speaker, sessions, joinTime } = expected;
-  const sessionsHeading = sessions.length > 1 ? "Your Sessions" : "Your Session";
+  const sessionsHeading = sessions.length > 1 ? m.briefingYourSessions : m.briefingYourSession;
 
   test.describe(`The briefing at ${briefing.path}`, () => {
     test("greets the speaker, with photo, banner, badges, title, description and share card", async ({
@@ -73,10 +74,10 @@ for (const briefing of edition.briefings) {
       expect(png.status()).toBe(200);
       expect(png.headers()["content-type"]).toBe("image/png");
 
-      await expect(page.getByText("Tomorrow is the day!", { exact: true })).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hey ${speaker.firstName}!`);
+      await expect(page.getByText(m.briefingTomorrow, { exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.briefingGreeting({ name: speaker.firstName }));
       await expect(page.getByText(`${speaker.name}, ${speaker.title}`, { exact: true })).toBeVisible();
-      await expect(page.getByRole("img", { name: `Portrait of ${speaker.name}` }).first()).toBeVisible();
+      await expect(page.getByRole("img", { name: m.portraitOf({ name: speaker.name }) }).first()).toBeVisible();
       const greeting = page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
       for (const label of briefing.badges) {
         const badge = greeting.locator(`span:text-is("${label}")`);
@@ -98,11 +99,12 @@ for (const briefing of edition.briefings) {
         await expect(box.getByRole("listitem").nth(index).locator("p").first()).toHaveText(`${step.time} ${step.what}`);
       }
       await expect(box).toContainText(
-        `${formatShortDate(joinTime, event.timeZone)} · all times ${event.timeZoneLabel}`,
+        m.briefingJoinNote({ date: formatShortDate(joinTime, event.timeZone), zone: event.timeZoneLabel }),
       );
       const first = sessions.find((session) => session.type !== "Green room");
       if (first) await expect(box).toContainText(first.title);
-      if (first && participantsText(first)) await expect(box).toContainText(`With ${participantsText(first)}`);
+      if (first && participantsText(first))
+        await expect(box).toContainText(m.joinWithParticipants({ names: participantsText(first) }));
       await expect(box.getByRole("link", { name: m.joinStream })).toHaveAttribute("href", event.links.streamJoin);
 
       const calendar = box.getByRole("link", { name: m.joinCalendar });
@@ -148,12 +150,12 @@ for (const briefing of edition.briefings) {
     test("has the important links, the walkthrough, the note on recordings and the way back", async ({ page }) => {
       await page.goto(briefing.path);
       await waitForHydration(page);
-      const links = page.getByRole("region", { name: "Important Links" });
+      const links = page.getByRole("region", { name: m.briefingImportantLinks });
       const expectedLinks: [string, string][] = [
-        ["Join Link", event.links.streamJoin],
-        ["Group chat", event.links.groupChat],
-        ["Share Link", event.links.broadcast],
-        ["Website", event.siteUrl],
+        [m.briefingJoinLink, event.links.streamJoin],
+        [m.briefingGroupChat, event.links.groupChat],
+        [m.briefingShareLink, event.links.broadcast],
+        [m.briefingWebsite, event.siteUrl],
       ];
       await expect(links.getByRole("listitem")).toHaveCount(4);
       for (const [name, href] of expectedLinks) {
@@ -170,21 +172,25 @@ for (const briefing of edition.briefings) {
       // The post names the first session on stream (the audience cannot watch the green room) and everyone else in
       // it, never the speaker; a speaker who is only backstage has nothing to share.
       const onStream = sessions.find((session) => session.type !== "Green room");
-      const shareLink = links.getByRole("link", { name: "Share on X" });
+      const shareLink = links.getByRole("link", { name: m.shareOnX });
       if (onStream) {
         const share = new URL((await shareLink.getAttribute("href")) ?? "");
         expect(`${share.origin}${share.pathname}`).toBe("https://x.com/intent/post");
         const text = share.searchParams.get("text") ?? "";
-        expect(text).toMatch(/^Join the livestream for my /);
-        expect(text.endsWith(` on the ${event.livestreamName}! ${event.links.broadcast}`), text).toBe(true);
+        expect(text).toBe(
+          shareIntentText({
+            type: onStream.type,
+            participants: onStream.others.map((other) => other.name),
+            livestreamName: event.livestreamName,
+            broadcastUrl: event.links.broadcast,
+          }),
+        );
         for (const other of onStream.others) expect(text).toContain(other.name);
         expect(text).not.toContain(speaker.name);
       } else {
         await expect(shareLink).toHaveCount(0);
       }
-      await expect(
-        page.getByText("After the conference: We'll post/share the recorded videos with you! Stay tuned for that."),
-      ).toBeVisible();
+      await expect(page.getByText(m.briefingAfterConference)).toBeVisible();
       await page.getByRole("link", { name: m.speakerNotFoundBack }).click();
       await expect(page).toHaveURL("/");
     });
@@ -211,11 +217,11 @@ for (const briefing of edition.briefings) {
       test("introduces the fellow panellists and the moderator", async ({ page }) => {
         await page.goto(briefing.path);
         await waitForHydration(page);
-        const yourPanel = page.getByRole("region", { name: "Your panel" });
+        const yourPanel = page.getByRole("region", { name: m.briefingYourPanel });
         await expect(yourPanel.getByRole("heading", { level: 3 })).toHaveText([
-          "Fellow panellists",
+          m.briefingFellowPanellists,
           ...panel.panellists.map((panellist) => panellist.name),
-          "Moderator",
+          m.briefingModerator,
           panel.moderator.name,
         ]);
         for (const panellist of panel.panellists) await expect(yourPanel).toContainText(panellist.title!);
@@ -227,8 +233,8 @@ for (const briefing of edition.briefings) {
     } else {
       test("has no panel introduction: the speaker is on no panel as a panellist", async ({ page }) => {
         await page.goto(briefing.path);
-        await expect(page.getByRole("heading", { level: 2, name: "Important Links" })).toBeVisible();
-        await expect(page.getByRole("region", { name: "Your panel" })).toHaveCount(0);
+        await expect(page.getByRole("heading", { level: 2, name: m.briefingImportantLinks })).toBeVisible();
+        await expect(page.getByRole("region", { name: m.briefingYourPanel })).toHaveCount(0);
       });
     }
   });
@@ -240,7 +246,7 @@ test.describe("Session animation", () => {
     (a, b) => sessionsOf(schedule, b.speakerId).length - sessionsOf(schedule, a.speakerId).length,
   )[0]!;
   const count = sessionsOf(schedule, busiest.speakerId).length;
-  const heading = count > 1 ? "Your Sessions" : "Your Session";
+  const heading = count > 1 ? m.briefingYourSessions : m.briefingYourSession;
 
   test("A briefing's sessions rise in 0.05 s apart", async ({ page }) => {
     await page.goto(busiest.path);
@@ -323,7 +329,7 @@ test("A briefing whose speaker record is missing says 'Speaker not found'", asyn
   }, target.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.speakerNotFoundTitle);
   await expect(page).toHaveTitle(m.briefingNotFoundTitle({ title: m.speakerNotFoundTitle, site: event.shortName }));
-  await expect(page.getByText("Tomorrow is the day!")).toHaveCount(0);
+  await expect(page.getByText(m.briefingTomorrow)).toHaveCount(0);
   await expect(page.getByRole("link", { name: m.speakerNotFoundBack })).toHaveAttribute("href", "/");
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -339,9 +345,9 @@ test("A portrait that fails to load is replaced by a placeholder, quietly", asyn
   );
   await page.goto(briefing.path);
   await waitForHydration(page);
-  const portrait = page.getByRole("img", { name: `Portrait of ${speaker.name}` });
+  const portrait = page.getByRole("img", { name: m.portraitOf({ name: speaker.name }) });
   await expect(portrait).toHaveText(initialsOf(speaker.name));
-  await expect(page.locator(`img[alt="Portrait of ${speaker.name}"]`)).toHaveCount(0);
+  await expect(page.locator(`img[alt="${m.portraitOf({ name: speaker.name })}"]`)).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -349,10 +355,10 @@ test("The briefing's banner follows the day: days to go, the day before, the day
   page,
 }) => {
   for (const [days, banner] of [
-    [-3, "3 days to go!"],
-    [-1, "Tomorrow is the day!"],
-    [0, "Today is the day!"],
-    [1, `Thank you for being part of ${event.name}!`],
+    [-3, m.briefingDaysToGo({ count: 3 })],
+    [-1, m.briefingTomorrow],
+    [0, m.briefingToday],
+    [1, m.briefingThanks({ event: event.name })],
   ] as const) {
     await page.goto(at(edition.briefings[0]!.path, daysFromEvent(days)));
     await waitForHydration(page);
@@ -370,5 +376,5 @@ test("The banner counts days on the event's calendar: late on the eve in the eve
   const lateOnTheEve = zonedInstant(eve, 23, 30, event.timeZone).toISOString();
   await page.goto(at(edition.briefings[0]!.path, lateOnTheEve));
   await waitForHydration(page);
-  await expect(page.getByText("Tomorrow is the day!", { exact: true })).toBeVisible();
+  await expect(page.getByText(m.briefingTomorrow, { exact: true })).toBeVisible();
 });

@@ -108,7 +108,7 @@ test("Once voting has ended, visitors see every demo ranked by votes with its co
       top.projectUrl,
     );
   }
-  await expect(first.getByRole("img", { name: `Portrait of ${presenterOf(top).name}` })).toBeVisible();
+  await expect(first.getByRole("img", { name: m.portraitOf({ name: presenterOf(top).name }) })).toBeVisible();
   await expect(first).toContainText(presenterOf(top).title!);
 });
 
@@ -344,7 +344,7 @@ test.describe("Presenters", () => {
     await portraitAsFile(page, "/demo-voting", presenter.name, presenter.portrait);
     await page.route(`**${presenter.portrait}`, (route) => route.fulfill({ status: 404, body: "" }));
     await openLeaderboard(page);
-    const portrait = card(page, top.title).getByRole("img", { name: `Portrait of ${presenter.name}` });
+    const portrait = card(page, top.title).getByRole("img", { name: m.portraitOf({ name: presenter.name }) });
     await expect(portrait).toHaveText(initialsOf(presenter.name));
     await expect(card(page, top.title).locator("img")).toHaveCount(0);
     await expect(card(page, top.title)).toContainText(presenter.name);

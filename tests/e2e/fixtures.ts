@@ -173,7 +173,7 @@ export function runningAnimations(page: Page) {
  * it cannot fail to load. The test routes `file` itself to fail in the way it means to check.
  */
 export async function portraitAsFile(page: Page, pagePath: string, name: string, file: string) {
-  const alt = `alt="Portrait of ${name.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}"`;
+  const alt = `alt="${m.portraitOf({ name }).replaceAll("&", "&amp;").replaceAll('"', "&quot;")}"`;
   await page.route(
     (url) => url.pathname === pagePath,
     async (route) => {
@@ -220,4 +220,22 @@ export function escaped(text: string): string {
 /** A demo's vote button as a screen reader names it: the button's word and the demo it is for. */
 export function voteButtonName(title: string): string {
   return m.demoVote + m.demoVoteFor({ title });
+}
+
+/** Stands for a message's value where a pattern takes its place. */
+const hole = "\u0000";
+
+/** A message's words, taken literally, with `pattern` where the value given as `hole` was. */
+function withPattern(words: string, pattern: string): string {
+  return escaped(words).replace(hole, pattern);
+}
+
+/** The time left of a session on air, as the strip and the stage say it: minutes and seconds, or seconds alone. */
+export const timeLeftPattern = new RegExp(
+  `${withPattern(m.timeLeft({ time: hole }), "\\d+:\\d{2}")}|${withPattern(m.timeLeftSeconds({ seconds: hole }), "\\d+")}`,
+);
+
+/** The seconds left under a minute, exactly, with `seconds` a pattern of the number. */
+export function secondsLeftExactly(seconds: string): RegExp {
+  return new RegExp(`^${withPattern(m.timeLeftSeconds({ seconds: hole }), seconds)}$`);
 }

@@ -4,10 +4,13 @@ import { programmeDays } from "../../app/lib/programme";
 import { voteUrl } from "../../app/lib/demo-api";
 import { playerUrl, sessionsOn, stagePath, stageTopDemos, streamOf } from "../../app/lib/stage";
 import { speakersByIds } from "../../app/lib/lookups";
-import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import { axeViolations, escaped, expect, startingWith, test, timeLeftPattern, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 import { mainPort, votingOpenURL } from "./servers";
 import * as m from "../../app/i18n/messages";
+
+/** The stage's list of the top demos, as it is named while the vote is open. */
+const topDemosName = m.stageTopDemos({ count: Math.min(stageTopDemos, edition.demos.length) });
 
 // The stage (issue 30): /live, and a page per room for an edition with rooms. Expected values come from the edition
 // under test: its rooms, its streams (stage.json) and its agenda.
@@ -52,7 +55,7 @@ test("The player's facade asks no third party for anything until the visitor pre
   expect(await page.context().cookies()).toEqual([]);
   await expect(page.locator("iframe")).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Play the stream" }).click();
+  await page.getByRole("button", { name: m.stagePlay }).click();
   const frame = page.locator("iframe");
   await expect(frame).toHaveAttribute("src", player);
   await expect(frame).toHaveAttribute("title", /\S/);
@@ -90,7 +93,7 @@ for (const player of ["the browser's own HLS", "hls.js"] as const) {
     expect(hlsJs()).toEqual([]);
     await expect(page.locator("video")).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Play the stream" }).click();
+    await page.getByRole("button", { name: m.stagePlay }).click();
     const video = page.locator("video");
     await expect(video).toBeFocused();
     await expect
@@ -98,7 +101,7 @@ for (const player of ["the browser's own HLS", "hls.js"] as const) {
       .toBeGreaterThan(1);
     // hls.js is fetched on the press, and only where the browser cannot play HLS itself.
     expect(hlsJs()).toHaveLength(player === "hls.js" ? 1 : 0);
-    await expect(page.getByRole("status").filter({ hasText: "cannot be played" })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: m.stageCannotPlay })).toHaveCount(0);
     expect(await violations()).toEqual([]);
   });
 }
@@ -117,10 +120,10 @@ test.describe("A stream that cannot be played", () => {
     );
     await page.goto(hlsStage!.path);
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Play the stream" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "cannot be played" })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
-    await expect(page.getByRole("link", { name: /Open the stream on its site/ })).toHaveAttribute(
+    await page.getByRole("button", { name: m.stagePlay }).click();
+    await expect(page.getByRole("status").filter({ hasText: m.stageCannotPlay })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: m.stageTryAgain })).toBeVisible();
+    await expect(page.getByRole("link", { name: startingWith(m.stageOpenOnSite) })).toHaveAttribute(
       "href",
       edition.event.links.broadcast,
     );
@@ -149,15 +152,15 @@ for (const stage of stages) {
     const moment = new Date((2 * Date.parse(current!.start) + Date.parse(current!.end)) / 3).toISOString();
     await page.goto(at(stage.path, moment));
     await waitForHydration(page);
-    const onStage = page.getByRole("complementary", { name: "On this stage" });
-    await expect(onStage).toContainText("Now");
+    const onStage = page.getByRole("complementary", { name: m.liveOnThisStage });
+    await expect(onStage).toContainText(m.liveNow);
     await expect(onStage).toContainText(current!.title);
-    await expect(onStage).toContainText(/\d+:\d{2} left|\d+s left/);
-    await expect(onStage.getByRole("progressbar", { name: "Session progress" })).toBeVisible();
+    await expect(onStage).toContainText(timeLeftPattern);
+    await expect(onStage.getByRole("progressbar", { name: m.sessionProgressLabel })).toBeVisible();
     for (const speaker of speakersByIds(current!.speakerIds)) await expect(onStage).toContainText(speaker.name);
     if (next) await expect(onStage).toContainText(next.title);
     // The poster names the session on air too.
-    await expect(page.getByRole("button", { name: "Play the stream" })).toBeVisible();
+    await expect(page.getByRole("button", { name: m.stagePlay })).toBeVisible();
   });
 }
 
@@ -167,7 +170,7 @@ test("Each room has a stage of its own, and /live leads to each", async ({ page 
   await waitForHydration(page);
   for (const room of edition.rooms) {
     await expect(page.getByRole("heading", { name: room.name, level: 2 })).toBeVisible();
-    await expect(page.getByRole("link", { name: `Go to the ${room.name} stage` })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: m.liveGoToStage({ room: room.name }) })).toHaveAttribute(
       "href",
       stagePath(room.id),
     );
@@ -177,9 +180,7 @@ test("Each room has a stage of its own, and /live leads to each", async ({ page 
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(room.name);
-    await expect(page.getByRole("button", { name: "Play the stream" })).toHaveCount(
-      streamOf(edition.stage, room.id) ? 1 : 0,
-    );
+    await expect(page.getByRole("button", { name: m.stagePlay })).toHaveCount(streamOf(edition.stage, room.id) ? 1 : 0);
   }
 });
 
@@ -198,20 +199,21 @@ test.describe("While the demo vote is open", () => {
     await page.goto(first!.path);
     await waitForHydration(page);
     const top = page
-      .getByRole("complementary", { name: "On this stage" })
-      .getByRole("region", { name: /^Demo voting: top \d+$/ });
+      .getByRole("complementary", { name: m.liveOnThisStage })
+      .getByRole("region", { name: topDemosName });
     const rows = top.getByRole("listitem");
     await expect(rows).toHaveCount(Math.min(stageTopDemos, edition.demos.length));
-    await expect(top.getByRole("link", { name: "Vote for your favourite demo" })).toHaveAttribute(
-      "href",
-      "/demo-voting",
-    );
+    await expect(top.getByRole("link", { name: m.stageVoteForFavourite })).toHaveAttribute("href", "/demo-voting");
     expect(await axeViolations(page)).toEqual([]);
 
     // A vote for the demo ranked first, from a visitor of its own; other tests may vote too, so the count rises.
     const id = (await rows.first().getAttribute("data-id")) ?? "";
     const row = top.locator(`li[data-id="${id}"]`);
-    const count = async () => Number.parseInt(/(\d+) votes$/.exec((await row.textContent()) ?? "")?.[1] ?? "", 10);
+    const count = async () =>
+      Number.parseInt(
+        new RegExp(`(\\d+)${escaped(m.stageVotes)}$`).exec((await row.textContent()) ?? "")?.[1] ?? "",
+        10,
+      );
     const before = await count();
     expect(before).toBeGreaterThanOrEqual(0);
     const vote = await request.post(votingOpenURL + voteUrl(id), { headers: { origin: votingOpenURL } });
@@ -228,6 +230,6 @@ test("While the vote is closed, the stage shows no leaderboard", async ({ page }
   await page.goto(first!.path);
   await waitForHydration(page);
   await answered;
-  await expect(page.getByRole("complementary", { name: "On this stage" })).toBeVisible();
-  await expect(page.getByRole("region", { name: /^Demo voting/ })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: m.liveOnThisStage })).toBeVisible();
+  await expect(page.getByRole("region", { name: topDemosName })).toHaveCount(0);
 });

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
+import * as m from "../../app/i18n/messages";
 import { edition } from "../../content";
 import { moderatePath, sessionQuestionsUrl, type AskedQuestion } from "../../app/lib/questions";
-import { axeViolations, expect, focusProblem, test, waitForHydration } from "./fixtures";
+import { axeViolations, escaped, expect, focusProblem, startingWith, test, waitForHydration } from "./fixtures";
 import {
   moderate,
   moderation,
@@ -29,6 +30,14 @@ async function askedByAVisitor(request: APIRequestContext, sessionId: string, te
   return ((await response.json()) as AskedQuestion).id;
 }
 
+/** An action's announcement, made of the question's text. */
+type Announcement = (words: { text: string }) => string;
+
+/** The words of an action's announcement that come before the question's text. */
+function wordsBefore(message: Announcement): string {
+  return message({ text: "\u0000" }).split("\u0000")[0] ?? "";
+}
+
 /** Presses Tab until `name`'s button in the card of `text` has the focus, checking the focus shows at each step. */
 async function tabToAction(page: Page, text: string, name: string) {
   const target = moderatorCard(page, text).getByRole("button", { name, exact: true });
@@ -52,22 +61,22 @@ test.describe("A wrong token", () => {
     await page.goto(moderatePath);
     await waitForHydration(page);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    const field = page.getByLabel("Moderator token");
+    const field = page.getByLabel(m.moderateTokenLabel);
     await expect(field).toHaveAttribute("type", "password");
     await field.fill(`${moderatorToken}-wrong`);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("That token was not accepted. Check it and sign in again.");
-    await expect(page.getByLabel("Moderator token")).toBeFocused();
+    await page.getByRole("button", { name: m.moderateSignIn }).click();
+    await expect(page.getByRole("alert")).toHaveText(m.moderateTokenRefused);
+    await expect(page.getByLabel(m.moderateTokenLabel)).toBeFocused();
     expect(await page.evaluate(() => Object.values(sessionStorage) as string[])).not.toContain(
       `${moderatorToken}-wrong`,
     );
 
-    await page.getByLabel("Moderator token").fill(moderatorToken);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("Live.", { exact: true })).toBeVisible();
+    await page.getByLabel(m.moderateTokenLabel).fill(moderatorToken);
+    await page.getByRole("button", { name: m.moderateSignIn }).click();
+    await expect(page.getByText(m.moderateLive, { exact: true })).toBeVisible();
     // Kept for the tab: a reload stays signed in; it is in sessionStorage, never in localStorage or a cookie.
     await page.reload();
-    await expect(page.getByText("Live.", { exact: true })).toBeVisible();
+    await expect(page.getByText(m.moderateLive, { exact: true })).toBeVisible();
     // (React Router keeps its scroll positions there too.)
     expect(await page.evaluate(() => Object.values(sessionStorage) as string[])).toContain(moderatorToken);
     expect(await page.evaluate(() => Object.values(localStorage) as string[])).not.toContain(moderatorToken);
@@ -78,11 +87,11 @@ test.describe("A wrong token", () => {
     const elsewhere = await browser.newPage({ baseURL: votingOpenURL });
     await elsewhere.goto(moderatePath);
     await waitForHydration(elsewhere);
-    await expect(elsewhere.getByLabel("Moderator token")).toBeVisible();
+    await expect(elsewhere.getByLabel(m.moderateTokenLabel)).toBeVisible();
     await elsewhere.close();
 
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page.getByLabel("Moderator token")).toBeFocused();
+    await page.getByRole("button", { name: m.moderateSignOut }).click();
+    await expect(page.getByLabel(m.moderateTokenLabel)).toBeFocused();
     expect(await page.evaluate(() => Object.values(sessionStorage) as string[])).not.toContain(moderatorToken);
   });
 });
@@ -97,17 +106,21 @@ test("The moderation queue follows the edition's mode, and takes new questions l
   await askedByAVisitor(request, slot.id, text, "Grace");
   const card = moderatorCard(page, text);
   await expect(card).toContainText("Grace");
-  const queue = page.getByRole("region", { name: new RegExp(slot.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+  const queue = page.getByRole("region", { name: new RegExp(escaped(slot.title)) });
   if (moderation === "pre") {
-    await expect(queue.getByRole("list", { name: /^Waiting for approval/ }).getByText(text)).toBeVisible();
-    await expect(card.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
+    await expect(
+      queue.getByRole("list", { name: startingWith(m.moderateWaitingForApproval) }).getByText(text),
+    ).toBeVisible();
+    await expect(card.getByRole("button", { name: m.moderateApprove, exact: true })).toBeVisible();
   } else {
-    await expect(queue.getByRole("list", { name: /^Shown to the audience/ }).getByText(text)).toBeVisible();
-    await expect(card.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
-    await expect(card.getByRole("button", { name: "Put on air", exact: true })).toBeVisible();
+    await expect(
+      queue.getByRole("list", { name: startingWith(m.moderateShownToAudience) }).getByText(text),
+    ).toBeVisible();
+    await expect(card.getByRole("button", { name: m.moderateApprove, exact: true })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: m.moderatePin, exact: true })).toBeVisible();
   }
   const downloading = page.waitForEvent("download");
-  await queue.getByRole("button", { name: /^Download CSV/ }).click();
+  await queue.getByRole("button", { name: startingWith(m.moderateDownloadCsv) }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`questions-${slot.id}.csv`);
   const csv = await readFile(await download.path(), "utf8");
@@ -124,44 +137,42 @@ test("Keyboard alone: approve, put on air, take off, mark answered and hide, the
   await askedByAVisitor(request, slot.id, text);
   await page.goto(moderatePath);
   await waitForHydration(page);
-  await page.getByLabel("Moderator token").focus();
+  await page.getByLabel(m.moderateTokenLabel).focus();
   await page.keyboard.type(moderatorToken);
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Live.", { exact: true })).toBeVisible();
+  await expect(page.getByText(m.moderateLive, { exact: true })).toBeVisible();
   const card = moderatorCard(page, text);
   const announced = page.getByRole("status").filter({ hasText: text.slice(0, 20) });
-  const steps =
-    moderation === "pre"
-      ? ["Approve", "Put on air", "Take off air", "Mark answered"]
-      : ["Put on air", "Take off air", "Mark answered"];
-  const done: Record<string, string> = {
-    Approve: "Approved",
-    "Put on air": "On air",
-    "Take off air": "Taken off air",
-    "Mark answered": "Marked answered",
-  };
-  for (const step of steps) {
+  // Each action's button, and the words that announce it done (before the question's text).
+  const approve: [string, Announcement][] = moderation === "pre" ? [[m.moderateApprove, m.moderateApproved]] : [];
+  const steps: [string, Announcement][] = [
+    ...approve,
+    [m.moderatePin, m.moderatePinned],
+    [m.moderateUnpin, m.moderateUnpinned],
+    [m.moderateAnswer, m.moderateAnsweredDone],
+  ];
+  for (const [step, done] of steps) {
     await tabToAction(page, text, step);
     await page.keyboard.press("Enter");
     // The result is said, and the focus is on the question, wherever its list put it.
-    await expect(announced).toHaveText(new RegExp(`^${done[step] ?? ""}: `));
+    await expect(announced).toHaveText(startingWith(wordsBefore(done)));
     await expect(card).toBeFocused();
     expect(await focusProblem(page)).toBeNull();
   }
-  await expect(card).toContainText("Answered");
-  await tabToAction(page, text, "Hide");
+  await expect(card).toContainText(m.moderateAnswered);
+  await tabToAction(page, text, m.moderateHide);
   await page.keyboard.press("Enter");
-  const reason = page.getByRole("textbox", { name: /^Why hide it\?/ });
+  const reason = page.getByRole("textbox", { name: startingWith(m.moderateWhyHide) });
   await expect(reason).toBeFocused();
   // A reason is required.
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("alert").filter({ hasText: "reason is required" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: m.moderateReasonRequired })).toBeVisible();
   await expect(reason).toBeFocused();
   await page.keyboard.type("Asked twice");
   await page.keyboard.press("Enter");
-  await expect(announced).toHaveText(/^Hidden: /);
+  await expect(announced).toHaveText(startingWith(wordsBefore(m.moderateHiddenDone)));
   await expect(card).toBeFocused();
-  await expect(card).toContainText("Hidden because: Asked twice");
+  await expect(card).toContainText(m.moderateHiddenBecause({ reason: "Asked twice" }));
   await expect(card.getByRole("button")).toHaveCount(0);
 });
 

@@ -114,7 +114,7 @@ for (const width of [390, 1440]) {
       const shared = await page.getByLabel(m.myScheduleLinkLabel, { exact: true }).inputValue();
       expect(new URL(shared).pathname).toBe(mySchedulePath);
       // The QR code is drawn in the page: its canvas holds the code's modules and the quiet zone around them.
-      const qr = page.getByRole("img", { name: "QR code of the link to your schedule" });
+      const qr = page.getByRole("img", { name: m.myScheduleQrLabel });
       await expect(qr).toBeVisible();
       await expect
         .poll(() => qr.locator("canvas").evaluate((canvas: HTMLCanvasElement) => canvas.width))

@@ -8,6 +8,7 @@ import { nextDayWords } from "../../app/lib/next-day";
 import { dayAnchor } from "../../app/lib/programme";
 import { livePath } from "../../app/lib/stage";
 import { speakerById } from "../../app/lib/lookups";
+import { editionSchedule, sessionsOf } from "../../app/lib/speaker-schedule";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../server/start-command";
@@ -133,15 +134,21 @@ test("Without JavaScript talk, panel and speaker pages show their content, and s
 
   const speaker = speakerById(edition.agenda.find((s) => s.talkId === edition.talks[0]!.id)!.speakerIds[0]!)!;
   await open(page, `/speakers/${speaker.id}`, speaker.name);
-  await expect(page.getByRole("region", { name: "When to join" })).toBeVisible();
+  await expect(page.getByRole("region", { name: m.joinWhen })).toBeVisible();
   await expect(page.getByRole("region", { name: "Sessions" }).getByRole("listitem")).not.toHaveCount(0);
   await expect(page.getByText(speaker.bio!)).toBeVisible();
 
   const briefing = edition.briefings[0]!;
   const moderator = speakerById(briefing.speakerId)!;
-  await open(page, briefing.path, `Hey ${firstNameOf(moderator.name)}!`);
-  await expect(page.getByRole("heading", { name: /^Your Sessions?$/ })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Important Links" })).toBeVisible();
+  await open(page, briefing.path, m.briefingGreeting({ name: firstNameOf(moderator.name) }));
+  const sessions = sessionsOf(editionSchedule, briefing.speakerId);
+  await expect(
+    page.getByRole("heading", {
+      name: sessions.length > 1 ? m.briefingYourSessions : m.briefingYourSession,
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: m.briefingImportantLinks })).toBeVisible();
 });
 
 test("Without JavaScript the leaderboard shows every demo from the catalogue, with no search box to type into", async ({

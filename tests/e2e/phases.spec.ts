@@ -209,7 +209,7 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
         await expectOnlyEventAction(
           footer(page),
           phase,
-          [m.navAgenda, m.footerDayAtAGlance, m.navDemoVoting].map((name) => new RegExp(`^${name}$`)),
+          [m.navAgenda, m.dayAtAGlance, m.navDemoVoting].map((name) => new RegExp(`^${name}$`)),
         );
       });
     }

@@ -99,9 +99,9 @@ export async function moderate(
 export async function signInToModerate(page: Page) {
   await page.goto(moderatePath);
   await waitForHydration(page);
-  await page.getByLabel("Moderator token").fill(moderatorToken);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText("Live.", { exact: true })).toBeVisible();
+  await page.getByLabel(m.moderateTokenLabel).fill(moderatorToken);
+  await page.getByRole("button", { name: m.moderateSignIn }).click();
+  await expect(page.getByText(m.moderateLive, { exact: true })).toBeVisible();
 }
 
 /** A question's card on /moderate. */

@@ -66,7 +66,7 @@ test("Two visitors and a moderator: asked, approved, upvoted, on air, answered a
     await signInToModerate(moderatorPage);
     const card = moderatorCard(moderatorPage, first);
     await expect(card).toBeVisible();
-    if (moderation === "pre") await card.getByRole("button", { name: "Approve" }).click();
+    if (moderation === "pre") await card.getByRole("button", { name: m.moderateApprove }).click();
     // The other visitor sees it without a reload, and it no longer waits for its asker.
     await expect(item(openList(other.section), first)).toBeVisible();
     await expect(item(openList(other.section), first)).not.toContainText(m.questionYours);
@@ -77,7 +77,7 @@ test("Two visitors and a moderator: asked, approved, upvoted, on air, answered a
     await ask(asker.section, second, "");
     await expect(item(openList(asker.section), second)).toContainText(m.questionAnonymous);
     if (moderation === "pre")
-      await moderatorCard(moderatorPage, second).getByRole("button", { name: "Approve" }).click();
+      await moderatorCard(moderatorPage, second).getByRole("button", { name: m.moderateApprove }).click();
     await expect(item(openList(other.section), second)).toBeVisible();
     // Equal votes: the newer first. An upvote of the older moves it up, in both browsers.
     await expect.poll(() => orderOf(other.page, [first, second])).toEqual([second, first]);
@@ -105,7 +105,7 @@ test("Two visitors and a moderator: asked, approved, upvoted, on air, answered a
     await expect.poll(() => orderOf(asker.page, [first, second])).toEqual([second, first]);
 
     // On air, in every browser.
-    await moderatorCard(moderatorPage, first).getByRole("button", { name: "Put on air" }).click();
+    await moderatorCard(moderatorPage, first).getByRole("button", { name: m.moderatePin }).click();
     for (const { section } of [asker, other])
       await expect(item(openList(section), first)).toContainText(m.questionOnAir);
     await moderatorCard(moderatorPage, first).getByRole("button", { name: "Take off air" }).click();

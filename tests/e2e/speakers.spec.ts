@@ -16,6 +16,7 @@ import {
 import { zoneOffsetMinutes } from "../../app/lib/time";
 import { formatTimeRange, zoneAbbreviation } from "../../app/lib/format-time";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
+import * as m from "../../app/i18n/messages";
 
 /**
  * Speaker pages of the edition under test, expected values taken from its speakers and schedule. The reference
@@ -72,7 +73,7 @@ test("A speaker page shows who they are, their sessions, when to join, their lin
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(featured.name);
   await expect(page.getByText(featured.title!, { exact: true })).toBeVisible();
-  await expect(page.getByRole("img", { name: `Portrait of ${featured.name}` })).toBeVisible();
+  await expect(page.getByRole("img", { name: m.portraitOf({ name: featured.name }) })).toBeVisible();
   await expect(page.locator(`header span:text-is("${roleOf(editionSchedule, featured.id)}")`)).toBeVisible();
 
   const items = page.getByRole("region", { name: "Sessions" }).getByRole("listitem");
@@ -105,7 +106,7 @@ test("A speaker page shows who they are, their sessions, when to join, their lin
   }
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByRole("link", { name: "← Back to conference" }).click();
+  await page.getByRole("link", { name: m.speakerNotFoundBack }).click();
   await expect(page).toHaveURL("/");
 });
 
@@ -123,7 +124,7 @@ test("Share on X opens the post composer with the speaker's post, the speaker le
   const others = ids.filter((id) => id !== sharer.id).map((id) => edition.speakers.find((s) => s.id === id)!.name);
 
   await page.goto(`/speakers/${sharer.id}`);
-  const href = await page.getByRole("link", { name: "Share on X" }).getAttribute("href");
+  const href = await page.getByRole("link", { name: m.shareOnX }).getAttribute("href");
   const url = new URL(href ?? "");
   expect(`${url.origin}${url.pathname}`).toBe("https://x.com/intent/post");
   const text = url.searchParams.get("text");
@@ -144,7 +145,7 @@ test("A moderator's page says Moderator and lists every session they host", asyn
   for (const id of moderators) {
     const { sessions } = scheduleOf(id);
     await page.goto(`/speakers/${id}`);
-    await expect(page.locator('header span:text-is("Moderator")')).toBeVisible();
+    await expect(page.locator(`header span:text-is("${m.speakerRoleModerator}")`)).toBeVisible();
     const items = page.getByRole("region", { name: "Sessions" }).getByRole("listitem");
     await expect(items.getByRole("heading", { level: 3 })).toHaveText(sessions.map((session) => session.title));
     for (const slot of edition.agenda.filter((entry) => entry.hostId === id)) {
@@ -208,7 +209,7 @@ test.describe("In the visitor's own time zone", () => {
     await waitForHydration(page);
     const [first] = timelineOf(sessions, joinTime, eventZone, event.date);
     await expect(page.getByText(`${first?.time ?? ""} ${first?.what ?? ""}`, { exact: true })).toBeVisible();
-    const heading = sessions.length > 1 ? "Your Sessions" : "Your Session";
+    const heading = sessions.length > 1 ? m.briefingYourSessions : m.briefingYourSession;
     await expect(page.getByRole("region", { name: heading, exact: true }).getByRole("listitem").first()).toContainText(
       `${formatTimeRange(sessions[0]!.start, sessions[0]!.end, event.timeZone)} ${event.timeZoneLabel}`,
     );

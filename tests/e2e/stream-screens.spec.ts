@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition, eventSpan } from "../../content";
+import * as m from "../../app/i18n/messages";
 import { expect, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 
@@ -30,7 +31,7 @@ test("The countdown says the stream starts soon and ticks every second, full scr
   // Its digits are placeholders until the page has hydrated, which a busy machine can take longer than 5 s to reach.
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    `${edition.event.shortName.toUpperCase()} STARTS SOON`,
+    m.countdownScreenHeading({ name: edition.event.shortName.toLocaleUpperCase(m.locale) }),
   );
   await expect(units(page)).toHaveText(["01", "44", /^[0-5]\d$/]);
   const first = await units(page).nth(2).textContent();
@@ -49,7 +50,7 @@ test("The be-right-back screen fills the frame with the identity's drifting blob
 }) => {
   await page.goto("/brb");
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Be right back");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.brbTitle);
   await expect(page.getByText(edition.event.name, { exact: true })).toBeVisible();
   await fitsTheFrame(page);
   const animation = () =>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
 import * as content from "../../../content";
 import type { AgendaSlot } from "../../../content";
+import * as m from "../../i18n/messages";
 import { useClock } from "../../lib/clock";
 import { useDisplayZone } from "../../lib/display-zone";
 import { cleanQuestionField } from "../../lib/question-text";
@@ -36,18 +37,18 @@ const primary = `${button} bg-electric text-white hover:bg-electric-hover`;
 const secondary = `${button} border border-white/40 text-white hover:border-white hover:bg-white/5`;
 
 const statusWords: Record<QuestionStatus, { label: string; colour: BadgeColour }> = {
-  pending: { label: "Waiting", colour: "amber" },
-  approved: { label: "Shown", colour: "green" },
-  answered: { label: "Answered", colour: "indigo" },
-  hidden: { label: "Hidden", colour: "neutral" },
+  pending: { label: m.moderateWaiting, colour: "amber" },
+  approved: { label: m.moderateShown, colour: "green" },
+  answered: { label: m.moderateAnswered, colour: "indigo" },
+  hidden: { label: m.moderateHidden, colour: "neutral" },
 };
 
 const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 /** Why an action failed, in the moderator's words: the API's message or the connection. */
 function reasonOf(error: unknown): string {
-  if (error instanceof QuestionApiError) return error.reason ?? `the server answered ${String(error.status)}`;
-  return "the connection failed";
+  if (error instanceof QuestionApiError) return error.reason ?? m.moderateServerAnswered({ status: error.status });
+  return m.moderateConnectionFailed;
 }
 
 export function ModerationQueue({
@@ -98,11 +99,11 @@ export function ModerationQueue({
       // Every question the action changed (putting one on air takes another off): shown now, the stream repeats it.
       const answer = (await response.json()) as { changed?: ModeratedQuestion[] };
       for (const changed of answer.changed ?? []) stream.update(changed);
-      setAnnouncement(`${doneWords[action]}: “${short(question.text)}”`);
+      setAnnouncement(doneWords[action]({ text: short(question.text) }));
       focusAfter.current = question.id;
       return true;
     } catch (error) {
-      setAnnouncement(`Not done (${actionWords[action].toLowerCase()}): ${reasonOf(error)}.`);
+      setAnnouncement(m.moderateNotDone({ action: actionWords[action], reason: reasonOf(error) }));
       return false;
     }
   };
@@ -117,20 +118,17 @@ export function ModerationQueue({
     <div className="flex flex-col gap-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-white/85">
-          <StatusWords status={stream.status} />{" "}
-          {moderation === "pre"
-            ? "Questions show to the audience once you approve them."
-            : "Questions show to the audience at once, until you hide them."}
+          <StatusWords status={stream.status} /> {moderation === "pre" ? m.moderatePre : m.moderatePost}
         </p>
         <button type="button" onClick={onSignOut} className={secondary}>
-          Sign out
+          {m.moderateSignOut}
         </button>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
       {stream.status === "connecting" ? null : ordered.length === 0 ? (
-        <p className="text-lg text-white/85">No session takes questions any more, and none were asked.</p>
+        <p className="text-lg text-white/85">{m.moderateNoSessions}</p>
       ) : (
         ordered.map((slot) => (
           <SessionQueue
@@ -149,23 +147,23 @@ export function ModerationQueue({
 
 function StatusWords({ status }: { status: StreamStatus }) {
   const words =
-    status === "live" ? "Live." : status === "reconnecting" ? "Connection lost: reconnecting..." : "Connecting...";
+    status === "live" ? m.moderateLive : status === "reconnecting" ? m.moderateReconnecting : m.moderateConnecting;
   return <span className={`font-semibold ${status === "live" ? "text-white" : "text-orchid"}`}>{words}</span>;
 }
 
 const actionWords: Record<ModerationAction, string> = {
-  approve: "Approve",
-  hide: "Hide",
-  answer: "Mark answered",
-  pin: "Put on air",
-  unpin: "Take off air",
+  approve: m.moderateApprove,
+  hide: m.moderateHide,
+  answer: m.moderateAnswer,
+  pin: m.moderatePin,
+  unpin: m.moderateUnpin,
 };
-const doneWords: Record<ModerationAction, string> = {
-  approve: "Approved",
-  hide: "Hidden",
-  answer: "Marked answered",
-  pin: "On air",
-  unpin: "Taken off air",
+const doneWords: Record<ModerationAction, (words: { text: string }) => string> = {
+  approve: m.moderateApproved,
+  hide: m.moderateHiddenDone,
+  answer: m.moderateAnsweredDone,
+  pin: m.moderatePinned,
+  unpin: m.moderateUnpinned,
 };
 
 type Act = (question: ModeratedQuestion, action: ModerationAction, reason?: string) => Promise<boolean>;
@@ -191,10 +189,10 @@ function SessionQueue(props: {
   const groups =
     moderation === "pre"
       ? [
-          { title: "Waiting for approval", questions: of("pending").toSorted(byAsked) },
-          { title: "Shown to the audience", questions: of("approved").toSorted(byVotes) },
+          { title: m.moderateWaitingForApproval, questions: of("pending").toSorted(byAsked) },
+          { title: m.moderateShownToAudience, questions: of("approved").toSorted(byVotes) },
         ]
-      : [{ title: "Shown to the audience", questions: of("pending", "approved").toSorted(byVotes) }];
+      : [{ title: m.moderateShownToAudience, questions: of("pending", "approved").toSorted(byVotes) }];
   const answered = of("answered").toSorted(byVotes);
   const hidden = of("hidden").toSorted(byAsked);
   const download = async () => {
@@ -210,7 +208,7 @@ function SessionQueue(props: {
         URL.revokeObjectURL(link.href);
       }, 10_000);
     } catch (error) {
-      setCsvProblem(`The CSV could not be downloaded: ${reasonOf(error)}.`);
+      setCsvProblem(m.moderateCsvFailed({ reason: reasonOf(error) }));
     }
   };
   return (
@@ -221,17 +219,22 @@ function SessionQueue(props: {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
-            {props.now ? <span className="sr-only">Now or next: </span> : null}
+            {props.now ? <span className="sr-only">{m.moderateNowOrNextLabel}</span> : null}
             {props.slot.title}
           </h2>
           <p className="text-sm text-muted">
-            {props.now ? <Badge colour="blue">Now or next</Badge> : null} {props.slot.type},{" "}
-            {formatLongDate(props.slot.start, zone.timeZone)},{" "}
-            {formatTimeRange(props.slot.start, props.slot.end, zone.timeZone)} {zone.label}
+            {props.now ? <Badge colour="blue">{m.moderateNowOrNext}</Badge> : null}{" "}
+            {m.moderateSessionWhen({
+              type: props.slot.type,
+              date: formatLongDate(props.slot.start, zone.timeZone),
+              time: formatTimeRange(props.slot.start, props.slot.end, zone.timeZone),
+              zone: zone.label,
+            })}
           </p>
         </div>
         <button type="button" onClick={() => void download()} className={secondary}>
-          Download CSV<span className="sr-only">: {props.slot.title}</span>
+          {m.moderateDownloadCsv}
+          <span className="sr-only">{m.aboutTitle({ title: props.slot.title })}</span>
         </button>
       </div>
       <p role="status" className="font-semibold text-orchid empty:hidden">
@@ -240,9 +243,9 @@ function SessionQueue(props: {
       {groups.map((group) => (
         <Group key={group.title} title={group.title} questions={group.questions} act={props.act} />
       ))}
-      {answered.length > 0 ? <Group title="Answered" questions={answered} act={props.act} /> : null}
+      {answered.length > 0 ? <Group title={m.moderateAnswered} questions={answered} act={props.act} /> : null}
       {/* Last, and open: a hidden question's card keeps the focus after the action, as every other card does. */}
-      {hidden.length > 0 ? <Group title="Hidden" questions={hidden} act={props.act} /> : null}
+      {hidden.length > 0 ? <Group title={m.moderateHidden} questions={hidden} act={props.act} /> : null}
     </section>
   );
 }
@@ -252,10 +255,13 @@ function Group({ title, questions, act }: { title: string; questions: ModeratedQ
   return (
     <div className="flex flex-col gap-3">
       <h3 id={id} className="text-lg font-bold">
-        {title} <span className="font-sans text-base font-normal text-muted">({questions.length})</span>
+        {title}{" "}
+        <span className="font-sans text-base font-normal text-muted">
+          {m.moderateGroupCount({ count: questions.length })}
+        </span>
       </h3>
       {questions.length === 0 ? (
-        <p className="text-white/85">None.</p>
+        <p className="text-white/85">{m.moderateNone}</p>
       ) : (
         <ul aria-labelledby={id} className="flex flex-col gap-3">
           {questions.map((question) => (
@@ -304,19 +310,23 @@ function QuestionCard({ question, act }: { question: ModeratedQuestion; act: Act
     >
       <div className="flex flex-wrap items-center gap-2">
         <Badge colour={status.colour}>{status.label}</Badge>
-        {question.onAir ? <Badge colour="rose">On air</Badge> : null}
-        <span className="text-sm text-white/85">
-          {question.upvotes} {question.upvotes === 1 ? "upvote" : "upvotes"}
-        </span>
+        {question.onAir ? <Badge colour="rose">{m.questionOnAir}</Badge> : null}
+        <span className="text-sm text-white/85">{m.moderateUpvotes({ count: question.upvotes })}</span>
       </div>
       {/* The asker's words as text, never markup; nobody edits them. */}
       <p id={textId} className="text-lg break-words whitespace-pre-line text-white">
         {question.text}
       </p>
       <p className="text-sm text-muted">
-        {question.name ?? "Anonymous"}, asked at {formatClock(question.askedAt, zone.timeZone)} {zone.label}
+        {m.moderateAskedBy({
+          name: question.name ?? m.questionAnonymous,
+          time: formatClock(question.askedAt, zone.timeZone),
+          zone: zone.label,
+        })}
       </p>
-      {question.hideReason ? <p className="text-sm text-white/85">Hidden because: {question.hideReason}</p> : null}
+      {question.hideReason ? (
+        <p className="text-sm text-white/85">{m.moderateHiddenBecause({ reason: question.hideReason })}</p>
+      ) : null}
       {hiding ? (
         <HideForm
           textId={textId}
@@ -370,7 +380,7 @@ function HideForm(props: {
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (reason.trim() === "") {
-      setProblem("Say why it is hidden: the reason is required.");
+      setProblem(m.moderateReasonRequired);
       field.current?.focus();
       return;
     }
@@ -386,7 +396,7 @@ function HideForm(props: {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-2">
       <label htmlFor={`${id}-reason`} className="font-semibold">
-        Why hide it? <span className="font-normal text-muted">(required)</span>
+        {m.moderateWhyHide} <span className="font-normal text-muted">{m.moderateRequired}</span>
       </label>
       <input
         ref={field}
@@ -409,10 +419,10 @@ function HideForm(props: {
       </p>
       <div className="flex flex-wrap gap-2">
         <button type="submit" aria-disabled={props.busy} className={primary}>
-          Hide question
+          {m.moderateHideQuestion}
         </button>
         <button type="button" onClick={props.onCancel} className={secondary}>
-          Cancel
+          {m.moderateCancel}
         </button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import type { DisplayZone } from "../../lib/display-zone";
 import { talkPathOf } from "../../lib/talk-paths";
 import { formatClock, formatLongDate } from "../../lib/format-time";
 import { SessionProgress } from "../session-progress";
+import * as m from "../../i18n/messages";
 
 /** A session's title, linking to its talk page when it has one (a break has none). */
 export function SessionTitle({ session }: { session: AgendaSlot }) {
@@ -46,7 +47,7 @@ export function OnAir({
           <p className="flex items-center justify-between gap-3">
             <span className="inline-flex items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
               <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
-              Now
+              {m.liveNow}
             </span>
             <span className="font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
           </p>
@@ -57,18 +58,23 @@ export function OnAir({
           <SessionProgress progress={current.progress} />
         </div>
       ) : (
-        <p className="text-lg text-white/85">Nothing is on air on this stage right now.</p>
+        <p className="text-lg text-white/85">{m.liveNothingOnAir}</p>
       )}
       {upcoming ? (
         <div className="flex flex-col gap-1 border-t border-line pt-4">
-          <p className="text-sm font-bold tracking-widest text-muted uppercase">Next</p>
+          <p className="text-sm font-bold tracking-widest text-muted uppercase">{m.liveNext}</p>
           <p>
             <SessionTitle session={upcoming} />
           </p>
           <p className="text-sm text-muted">
             {/* Later today needs no date; another day does. */}
-            {next ? "" : `${formatLongDate(upcoming.start, zone.timeZone)}, `}
-            {formatClock(upcoming.start, zone.timeZone)} {zone.label}
+            {next
+              ? m.liveNextTime({ time: formatClock(upcoming.start, zone.timeZone), zone: zone.label })
+              : m.liveNextWhen({
+                  date: formatLongDate(upcoming.start, zone.timeZone),
+                  time: formatClock(upcoming.start, zone.timeZone),
+                  zone: zone.label,
+                })}
           </p>
         </div>
       ) : null}

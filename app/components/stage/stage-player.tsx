@@ -5,6 +5,7 @@ import { playHls } from "../../lib/hls-playback";
 import { playerUrl } from "../../lib/stage";
 import { ExternalLink } from "../external-link";
 import { GradientBlobs } from "../gradient-blobs";
+import * as m from "../../i18n/messages";
 
 interface StagePlayerProps {
   /** The stage's stream; none when the organiser named none, and the broadcast link is all there is. */
@@ -60,14 +61,14 @@ export function StagePlayer({ stream, label, caption }: StagePlayerProps) {
               controls
               playsInline
               autoPlay
-              aria-label={`${label}: live stream`}
+              aria-label={m.stageLiveStream({ label })}
               className="absolute inset-0 size-full bg-ink"
             />
           ) : (
             <iframe
               ref={player}
               src={playerUrl(stream)}
-              title={`${label}: live stream`}
+              title={m.stageLiveStream({ label })}
               allow="autoplay; fullscreen; picture-in-picture"
               className="absolute inset-0 size-full"
             />
@@ -85,7 +86,7 @@ export function StagePlayer({ stream, label, caption }: StagePlayerProps) {
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-current">
                   <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
                 </svg>
-                {playback === "failed" ? "Try again" : "Play the stream"}
+                {playback === "failed" ? m.stageTryAgain : m.stagePlay}
               </button>
             ) : null}
           </Poster>
@@ -93,16 +94,14 @@ export function StagePlayer({ stream, label, caption }: StagePlayerProps) {
       </div>
       {/* Said beside the box, not in it: a phone's 16:9 box has room for the button alone. */}
       <p role="status" className="text-base text-white empty:hidden">
-        {playback === "failed"
-          ? "The stream cannot be played here right now: it may not be on air yet. Try again in a moment, or open it on its site."
-          : null}
+        {playback === "failed" ? m.stageCannotPlay : null}
       </p>
       <p className="text-sm text-muted">
         <ExternalLink
           href={content.event.links.broadcast}
           className="font-semibold text-sky underline underline-offset-4 hover:text-white"
         >
-          Open the stream on its site
+          {m.stageOpenOnSite}
         </ExternalLink>
       </p>
     </div>

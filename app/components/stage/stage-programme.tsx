@@ -14,7 +14,7 @@ export function StartCountdown({ now, start }: { now: Date; start: string }) {
   const parts = startCountdown(now, new Date(start));
   return (
     <p className="text-lg text-white/85">
-      Starts in{" "}
+      {m.stageStartsIn}{" "}
       {parts.map((part) => (
         <span key={part.unit} className="whitespace-nowrap">
           <span className="font-display text-2xl font-bold text-white tabular-nums">{part.value}</span>{" "}
@@ -31,7 +31,7 @@ export function StageProgramme({ sessions, zone }: { sessions: AgendaSlot[]; zon
   return (
     <section aria-labelledby="stage-programme-title" className="flex flex-col gap-5">
       <h2 id="stage-programme-title" className="text-2xl font-bold">
-        Programme
+        {m.stageProgramme}
       </h2>
       {days.map((day) => (
         <div key={day.date} className="flex flex-col gap-3">
@@ -66,7 +66,7 @@ export function StageRecordings({ sessions }: { sessions: AgendaSlot[] }) {
   return (
     <section aria-labelledby="stage-recordings-title" className="flex flex-col gap-5">
       <h2 id="stage-recordings-title" className="text-2xl font-bold">
-        Recordings
+        {m.stageRecordings}
       </h2>
       {recorded.length > 0 ? (
         <ul className="flex flex-col divide-y divide-line rounded-3xl border border-line bg-panel">
@@ -79,14 +79,15 @@ export function StageRecordings({ sessions }: { sessions: AgendaSlot[] }) {
                 href={session.recording}
                 className="shrink-0 font-semibold text-sky underline underline-offset-4 hover:text-white"
               >
-                Watch the recording<span className="sr-only"> of {session.title}</span>
+                {m.actionWatchTheRecording}
+                <span className="sr-only">{m.agendaRecordingOf({ title: session.title })}</span>
               </ExternalLink>
             </li>
           ))}
         </ul>
       ) : (
         <p className="text-lg text-white/85">
-          The stream has ended, and its recordings will follow.{" "}
+          {m.stageRecordingsFollow}{" "}
           <ExternalLink
             href={content.event.links.watch}
             className="font-semibold text-sky underline underline-offset-4 hover:text-white"

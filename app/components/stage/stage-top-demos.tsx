@@ -2,6 +2,7 @@ import { presenterFor } from "../../lib/ranking";
 import { speakerById } from "../../lib/lookups";
 import { stageTopDemos } from "../../lib/stage";
 import { useTopDemos } from "../../lib/use-top-demos";
+import * as m from "../../i18n/messages";
 
 /**
  * While the demo vote is open, its top three beside the stream, following the votes live, and the way to vote. Part
@@ -13,7 +14,7 @@ export function StageTopDemos() {
   return (
     <section aria-labelledby="stage-top-demos" className="flex flex-col gap-4 border-t border-line pt-5">
       <h2 id="stage-top-demos" className="text-sm font-bold tracking-widest text-orchid uppercase">
-        Demo voting: top {top.length}
+        {m.stageTopDemos({ count: top.length })}
       </h2>
       <ol className="flex flex-col gap-3">
         {top.map((demo) => (
@@ -25,13 +26,13 @@ export function StageTopDemos() {
             </span>
             <span className="shrink-0 font-display font-bold tabular-nums">
               {demo.votes}
-              <span className="sr-only"> votes</span>
+              <span className="sr-only">{m.stageVotes}</span>
             </span>
           </li>
         ))}
       </ol>
       <a href="/demo-voting" className="font-semibold text-white underline underline-offset-4 hover:text-sky">
-        Vote for your favourite demo
+        {m.stageVoteForFavourite}
       </a>
     </section>
   );
