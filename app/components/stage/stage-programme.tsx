@@ -80,7 +80,7 @@ export function StageRecordings({ sessions }: { sessions: AgendaSlot[] }) {
                 className="shrink-0 font-semibold text-sky underline underline-offset-4 hover:text-white"
               >
                 {m.actionWatchTheRecording}
-                <span className="sr-only">{m.agendaRecordingOf({ title: session.title })}</span>
+                <span className="sr-only">{m.stageRecordingOf({ title: session.title })}</span>
               </ExternalLink>
             </li>
           ))}
