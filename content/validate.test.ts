@@ -303,6 +303,8 @@ describe("Content validation", () => {
     const event = copy.event as Record<string, unknown> & { links: Record<string, string> };
     event.name = "GLOSAIC 2031";
     event.date = "2031-05-07";
+    // The date is written in the edition's language: English here, whatever the edition under test speaks.
+    event.locale = "en";
     // One day; an edition of several says its span (below).
     delete event.endDate;
     event.description = "{name} streams on {date}.";

@@ -36,8 +36,10 @@ const everything = (id: string) =>
 const opening = edition.agenda[0]!;
 
 /** The line an event's description names its session's recording with, and what it is expected to say. */
-const linesOf = (description: string) => description.split("\n").filter((line) => line.startsWith("Recording:"));
-const recordingLine = (recording: string | undefined) => (recording ? [`Recording: ${recording}`] : []);
+/** The words a recording's line starts with, before its link. */
+const recordingWords = m.calendarRecording({ link: "" });
+const linesOf = (description: string) => description.split("\n").filter((line) => line.startsWith(recordingWords));
+const recordingLine = (recording: string | undefined) => (recording ? [m.calendarRecording({ link: recording })] : []);
 
 function speakerWhere(what: string, ids: (string | undefined)[]): string {
   const id = ids.find((candidate) => candidate !== undefined);
@@ -117,7 +119,7 @@ describe("Calendar files", () => {
 });
 
 describe("A speaker's calendar file", () => {
-  const joinNow = `Join the stream now: ${event.links.streamJoin}`;
+  const joinNow = m.calendarJoinNow({ link: event.links.streamJoin });
 
   it("exists for everyone with a page, at /calendar/speakers/<id>.ics", () => {
     expect(speakerFiles.map((f) => f.path)).toEqual(
@@ -167,11 +169,13 @@ describe("A speaker's calendar file", () => {
       ...first!.speakerIds.filter((id) => id !== speaker).map(nameOf),
     ];
     expect(events[1]?.description).toContain(
-      others.length > 0 ? `${first!.type} with ${sentenceList(others)}.` : `${first!.type}.`,
+      others.length > 0
+        ? m.calendarSessionWith({ type: first!.type, people: sentenceList(others) })
+        : m.calendarSession({ type: first!.type }),
     );
     const joinAt = formatClockIn(minutesBefore(greenRoom!.start, 5), event.timeZone, event.locale);
     expect(events[1]?.description).toContain(
-      `Join the stream (virtual green room) at ${joinAt} ${event.timeZoneLabel}: ${event.links.streamJoin}`,
+      m.calendarJoin({ time: joinAt, zone: event.timeZoneLabel, link: event.links.streamJoin }),
     );
     const briefing = edition.briefings.find((b) => b.speakerId === speaker);
     expect(events[1]?.url).toBe(onSite(briefing?.path ?? speakerPath(speaker)));

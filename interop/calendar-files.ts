@@ -5,12 +5,18 @@ import { isChoosable } from "../app/lib/my-schedule";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
 import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { formatClockIn } from "../app/lib/time-in-locale";
+import * as m from "../app/i18n/messages";
 import { guidOfSession } from "./guids";
 
 export interface CalendarFile {
   /** Site path of the file, e.g. /calendar/nomic.ics */
   path: string;
   body: string;
+}
+
+/** A session's type, and the people in it when there are any: "Talk with Ada Obi." */
+function sessionWords(type: string, people: string): string {
+  return people ? m.calendarSessionWith({ type, people }) : m.calendarSession({ type });
 }
 
 interface CalendarSession {
@@ -43,7 +49,7 @@ function agendaSession(edition: Edition): (slot: AgendaSlot) => CalendarSession 
     return {
       id: slot.id,
       title: slot.title,
-      description: [`${slot.type}${people ? ` with ${people}` : ""}.`, talk?.description].filter(Boolean).join(" "),
+      description: [sessionWords(slot.type, people), talk?.description].filter(Boolean).join(" "),
       start: slot.start,
       end: slot.end,
       path: talk?.path ?? "/agenda",
@@ -98,14 +104,18 @@ export function speakerCalendarFiles(edition: Edition): CalendarFile[] {
     const sessions = view?.found ? view.sessions : sessionsOf(edition, speaker.id);
     const joinTime = joinTimeOf(edition, speaker.id, sessions);
     if (!joinTime) return [];
-    const join = `Join the stream (virtual green room) at ${formatClockIn(joinTime, event.timeZone, event.locale)} ${event.timeZoneLabel}: ${event.links.streamJoin}`;
+    const join = m.calendarJoin({
+      time: formatClockIn(joinTime, event.timeZone, event.locale),
+      zone: event.timeZoneLabel,
+      link: event.links.streamJoin,
+    });
     const page = briefing?.path ?? speakerPath(speaker.id);
     const entries = sessions.map((session, index): CalendarSession => {
       const people = participantsText(session);
       return {
         id: session.id,
         title: session.title,
-        description: `${session.type}${people ? ` with ${people}` : ""}.\n\n${join}`,
+        description: `${sessionWords(session.type, people)}\n\n${join}`,
         start: session.start,
         end: session.end,
         path: page,
@@ -115,7 +125,7 @@ export function speakerCalendarFiles(edition: Edition): CalendarFile[] {
           index === 0
             ? {
                 minutesBefore: (Date.parse(session.start) - Date.parse(joinTime)) / 60_000,
-                description: `Join the stream now: ${event.links.streamJoin}`,
+                description: m.calendarJoinNow({ link: event.links.streamJoin }),
               }
             : undefined,
       };
@@ -138,7 +148,12 @@ function eventOf(edition: Edition, session: CalendarSession, timestamp?: number)
     uid: guidOfSession(edition, session.id),
     title: `${session.title} (${event.name})`,
     // Every file says where to watch, and where to watch again once a session has its recording.
-    description: `${session.description}\n\nWatch: ${event.links.broadcast}${session.recording ? `\nRecording: ${session.recording}` : ""}`,
+    description: [
+      session.description,
+      "",
+      m.calendarWatch({ link: event.links.broadcast }),
+      ...(session.recording ? [m.calendarRecording({ link: session.recording })] : []),
+    ].join("\n"),
     location: session.location ?? event.location,
     url: new URL(session.path, event.siteUrl).href,
     start: Date.parse(session.start),
@@ -164,8 +179,41 @@ function calendar(edition: Edition, sessions: CalendarSession[]): string {
 
 function written({ error, value }: { error: Error | null; value?: string | null }): string {
   if (error || !value) throw new Error(`Calendar file could not be written: ${error?.message ?? "empty"}`);
-  return value;
+  return foldedByOctets(value);
 }
+
+/**
+ * RFC 5545 folds a line at 75 octets; ics folds at 75 characters, so a line with a dash, an accent or Japanese ran
+ * past it. Its lines are unfolded and folded again by their UTF-8 length, between characters, never inside one.
+ */
+function foldedByOctets(file: string): string {
+  return file
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .map((line) => {
+      const parts: string[] = [];
+      let part = "";
+      let octets = 0;
+      // The first line holds 75 octets; each continuation 74, after the space that marks it.
+      let room = 75;
+      for (const character of line) {
+        const size = utf8Length(character.codePointAt(0) ?? 0);
+        if (octets + size > room) {
+          parts.push(part);
+          part = "";
+          octets = 0;
+          room = 74;
+        }
+        part += character;
+        octets += size;
+      }
+      parts.push(part);
+      return parts.join("\r\n ");
+    })
+    .join("\r\n");
+}
+
+const utf8Length = (code: number) => (code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4);
 
 /**
  * RFC 7986's hint that a subscribed calendar be fetched again after an hour, beside the X-PUBLISHED-TTL:PT1H that
@@ -186,7 +234,7 @@ const footer = "END:VCALENDAR\r\n";
  * on its first request, and kept, so a selection of hundreds costs a join, not a second of work per request.
  */
 export function personalCalendar(edition: Edition, revised: number): (ids: readonly string[]) => string {
-  const header = headerOf(edition, `${edition.event.name}: my schedule`);
+  const header = headerOf(edition, m.calendarMySchedule({ event: edition.event.name }));
   const empty = written(createEvents([], header));
   if (!empty.endsWith(footer)) throw new Error("ics wrote an unexpected calendar");
   const head = empty.slice(0, -footer.length) + refreshHint;

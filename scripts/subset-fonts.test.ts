@@ -50,4 +50,9 @@ describe("the characters the fonts are cut to", () => {
     expect(missingCharacters(page, "HomeTstalkcf>' ")).toEqual(["’", "→", "é"]);
     expect(missingCharacters(page, `HomeTstalkcf>'’→é`)).toEqual([]);
   });
+
+  it("leave Chinese, Japanese and Korean to the system's fonts, whatever the subset holds", () => {
+    const page = "<html><head></head><body><p>10月9日（木曜日）・会場 A, 서울</p></body></html>";
+    expect(missingCharacters(page, "0123456789 ,")).toEqual(["A"]);
+  });
 });

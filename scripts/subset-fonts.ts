@@ -117,6 +117,8 @@ export async function siteCharacters(): Promise<string> {
   };
   add(formatted);
   addStrings(edition);
+  // Screens that set the edition's name in capitals (the countdown's heading) write it so themselves.
+  add(edition.event.shortName.toLocaleUpperCase(edition.event.locale));
   // The interface's words in the edition's language; where the faces have no glyph for a character (Japanese), the
   // browser draws it in the system's font.
   addStrings(editionMessages(editionId).messages);
@@ -187,9 +189,19 @@ export async function writeSubsets(): Promise<{ file: string; before: number; af
 export function missingCharacters(html: string, characters: string): string[] {
   const known = new Set(characters);
   const missing = new Set<string>();
-  for (const character of paintedText(html)) if (character > " " && !known.has(character)) missing.add(character);
+  for (const character of paintedText(html)) {
+    if (character > " " && !known.has(character) && !systemDrawn.test(character)) missing.add(character);
+  }
   return Array.from(missing);
 }
+
+/**
+ * Characters of the scripts the faces have no glyphs for, Chinese, Japanese and Korean with their punctuation and
+ * full-width forms: the browser draws them in the system's CJK font by design (issue 31), so a date the browser
+ * writes in Japanese (木曜日) needs nothing of the subset.
+ */
+const systemDrawn =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u30ff\uff00-\uffef]/u;
 
 /** The text a built page paints: outside <head>, scripts, styles and tags, with character references written out. */
 export function paintedText(html: string): string {

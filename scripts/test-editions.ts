@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eventSpanOf } from "../content/event-span";
 import {
   defaultEditionId,
+  editionDir,
   editionIds,
   readEditionInput,
   selectedEditionId,
@@ -29,6 +30,10 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`, or `"all"`),
  *    with the reason (`why`): an imported programme has no demos, briefings or panel for the rest to test, and
  *    the tests of mechanics that no edition's shape changes need not run on every edition (decision 044).
+ * 5. A German copy of the reference edition (its folder as it is, `"locale": "de"` in its event.json; written for
+ *    its pass and removed after it): its build, which holds every page's script budget in German, and the tests of
+ *    what the interface's language changes (issue 31): no page shows an English interface string, and the pages a
+ *    visitor reads most work in it.
  *
  * The selected edition's build is the one left in build/ at the end, as `npm start` expects.
  */
@@ -40,6 +45,26 @@ interface Pass {
   files?: { unit: string[]; browser: string[] };
   /** The instant its pages are built as of (SITE_BUILT_AT, read by vite.config.ts), when not the build's own. */
   builtAt?: string;
+  /** An edition copied for the pass, in another language: the edition it copies and the locale it is given. */
+  copyOf?: { edition: string; locale: string };
+}
+
+/** The German copy's id: a test edition's folder, which exists only while its pass runs. */
+const germanCopy = `${defaultEditionId}-de`;
+
+/** Writes a pass's copied edition: the edition's folder as it is, with the pass's locale. */
+function writeCopy(pass: Pass): void {
+  if (!pass.copyOf) return;
+  const folder = path.join(testEditionsRoot, pass.edition);
+  rmSync(folder, { recursive: true, force: true });
+  cpSync(editionDir(pass.copyOf.edition), folder, { recursive: true });
+  const eventFile = path.join(folder, "event.json");
+  const event = JSON.parse(readFileSync(eventFile, "utf8")) as Record<string, unknown>;
+  writeFileSync(eventFile, `${JSON.stringify({ ...event, locale: pass.copyOf.locale }, null, 2)}\n`);
+}
+
+function removeCopy(pass: Pass): void {
+  if (pass.copyOf) rmSync(path.join(testEditionsRoot, pass.edition), { recursive: true, force: true });
 }
 
 /** A test edition's own choice of test files (tests/editions/<id>/tests.json), if it makes one. */
@@ -76,11 +101,27 @@ const passes: Pass[] = [
     ? []
     : [{ edition: defaultEditionId, scope: "reference" as const, lighthouse: false }]),
   ...editionIds(testEditionsRoot)
-    .filter((id) => id !== selected)
+    .filter((id) => id !== selected && id !== germanCopy)
     .map((id): Pass => {
       const files = filesOf(id);
       return { edition: id, scope: "edition", lighthouse: false, ...(files ? { files } : {}) };
     }),
+  {
+    edition: germanCopy,
+    scope: "edition",
+    lighthouse: false,
+    copyOf: { edition: defaultEditionId, locale: "de" },
+    files: {
+      unit: ["app/lib/live.test.ts", "app/lib/next-day.test.ts"],
+      browser: [
+        "tests/e2e/interface-language.spec.ts",
+        "tests/e2e/home.spec.ts",
+        "tests/e2e/agenda.spec.ts",
+        "tests/e2e/talks.spec.ts",
+        "tests/e2e/my-schedule.spec.ts",
+      ],
+    },
+  },
 ];
 
 function label(pass: Pass): string {
@@ -111,11 +152,16 @@ try {
   run(passes[0] as Pass, "bash", ["scripts/ensure-xmllint.sh"]);
   run(passes[0] as Pass, "bash", ["scripts/ensure-ffmpeg.sh"]);
   for (const pass of passes) {
-    run(pass, "npm", ["run", "build"]);
-    built = pass;
-    run(pass, "npx", ["vitest", "run", ...(pass.files?.unit ?? [])]);
-    run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
-    if (pass.lighthouse) run(pass, "npm", ["run", "test:lighthouse"]);
+    writeCopy(pass);
+    try {
+      run(pass, "npm", ["run", "build"]);
+      built = pass;
+      run(pass, "npx", ["vitest", "run", ...(pass.files?.unit ?? [])]);
+      run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
+      if (pass.lighthouse) run(pass, "npm", ["run", "test:lighthouse"]);
+    } finally {
+      removeCopy(pass);
+    }
   }
   console.log(`\nEvery pass green: ${passes.map(label).join("; ")}.`);
 } catch (error) {

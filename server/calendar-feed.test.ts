@@ -1,6 +1,7 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { edition, type Edition } from "../content";
+import * as m from "../app/i18n/messages";
 import { isChoosable, personalCalendarPath, selectionQuery, sessionsParameter } from "../app/lib/my-schedule";
 import { maxChosenSessions, maxSessionsParameterLength } from "../app/lib/session-selection";
 import { dayCalendarPath, sessionCalendarPath } from "../app/lib/site-paths";
@@ -78,7 +79,9 @@ describe("The calendar feed of chosen sessions", () => {
   it("is named as the visitor's schedule and asks subscribed calendars to refresh hourly", async () => {
     const app = await start();
     const response = await get(app, feedUrl([first.id]));
-    expect(ical.sync.parseICS(response.body).vcalendar?.["WR-CALNAME"]).toBe(`${edition.event.name}: my schedule`);
+    expect(ical.sync.parseICS(response.body).vcalendar?.["WR-CALNAME"]).toBe(
+      m.calendarMySchedule({ event: edition.event.name }),
+    );
     const lines = response.body.split("\r\n");
     expect(lines).toContain("REFRESH-INTERVAL;VALUE=DURATION:PT1H");
     expect(lines).toContain("X-PUBLISHED-TTL:PT1H");

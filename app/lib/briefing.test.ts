@@ -231,14 +231,17 @@ describe("The timeline in a visitor's own zone", () => {
 
   it("writes the day beside a time that falls on another day than the event's", () => {
     const [session] = onStream(soloSpeaker);
-    const day = (instant: string) =>
-      zonedDate(new Date(instant), faraway) === event.date ? "" : ` (${formatWeekdayDate(instant, faraway)})`;
+    const at = (time: string, instant: string) =>
+      zonedDate(new Date(instant), faraway) === event.date
+        ? m.briefingTimeAt({ time, zone: "GMT+X" })
+        : m.briefingTimeAtOn({ time, zone: "GMT+X", day: formatWeekdayDate(instant, faraway) });
     const times = timelineOf(view(briefing).sessions, joinTime!, { timeZone: faraway, label: "GMT+X" }, event.date);
     expect(times.map((step) => step.time)).toEqual([
-      `${formatClock(joinTime!, faraway)} GMT+X${day(joinTime!)}`,
-      `${formatTimeRange(session!.start, session!.end, faraway)} GMT+X${day(session!.start)}`,
+      at(formatClock(joinTime!, faraway), joinTime!),
+      at(formatTimeRange(session!.start, session!.end, faraway), session!.start),
     ]);
-    expect(times[0]?.time).toMatch(/ GMT\+X \(\w{3}, \w{3} \d{1,2}\)$/);
+    // The join time, at least, is on another day there, and says which.
+    expect(times[0]?.time).toContain(formatWeekdayDate(joinTime!, faraway));
   });
 
   it("writes no day beside the times in the event's own zone, which are all on the event's day", () => {

@@ -87,15 +87,18 @@ export function timelineOf(
   const onStream = sessions.filter((session) => session.type !== "Green room");
   const firstOnStream = onStream[0];
   const upToFirst = firstOnStream ? sessions.slice(0, sessions.indexOf(firstOnStream) + 1) : sessions;
-  const day = (instant: string) =>
-    zonedDate(new Date(instant), zone.timeZone) === date ? "" : ` (${formatWeekdayDate(instant, zone.timeZone)})`;
+  // A time in the zone, with its day where that is not the event's.
+  const at = (time: string, instant: string) =>
+    zonedDate(new Date(instant), zone.timeZone) === date
+      ? m.briefingTimeAt({ time, zone: zone.label })
+      : m.briefingTimeAtOn({ time, zone: zone.label, day: formatWeekdayDate(instant, zone.timeZone) });
   return [
     {
-      time: `${formatClock(joinTime, zone.timeZone)} ${zone.label}${day(joinTime)}`,
+      time: at(formatClock(joinTime, zone.timeZone), joinTime),
       what: m.briefingStepJoin,
     },
     ...upToFirst.map((session) => ({
-      time: `${formatTimeRange(session.start, session.end, zone.timeZone)} ${zone.label}${day(session.start)}`,
+      time: at(formatTimeRange(session.start, session.end, zone.timeZone), session.start),
       what:
         session.type === "Green room"
           ? m.briefingStepGreenRoom

@@ -1,3 +1,4 @@
+import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition, editionInput } from "../../content";
 import { displayZoneFor } from "./display-zone";
@@ -16,7 +17,7 @@ describe("The zone times are shown in", () => {
       choice: "event",
       timeZone: event.timeZone,
       label: event.timeZoneLabel,
-      description: `${name} (${event.timeZoneLabel})`,
+      description: m.zoneEventDescription({ name, label: event.timeZoneLabel }),
     });
   });
 
@@ -27,7 +28,7 @@ describe("The zone times are shown in", () => {
       choice: "local",
       timeZone: "Europe/Berlin",
       label: berlin,
-      description: `your time zone, Europe/Berlin (${berlin})`,
+      description: m.zoneVisitorDescription({ zone: "Europe/Berlin", label: berlin }),
     });
     // Tokyo keeps one offset all year.
     expect(displayZoneFor("local", "Asia/Tokyo").label).toBe("GMT+9");
