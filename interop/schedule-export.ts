@@ -3,6 +3,7 @@ import type { AgendaSlot, Edition, Room, Speaker } from "../content";
 import { speakerPath } from "../app/lib/site-paths";
 import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
 import { guidOfSession, personGuid, roomGuid } from "./guids";
+import * as m from "../app/i18n/messages";
 
 /**
  * The programme in the formats schedule apps read (Giggity, EventFahrplan, ConfClerk, the VOC streaming site,
@@ -174,8 +175,8 @@ export function scheduleModel(edition: Edition): ScheduleModel {
   });
   // The stream's own links: live on the day, the recordings after. A break has nothing to watch.
   const streamLinks: ExportLink[] = [
-    { type: "media", title: "Live stream", url: event.links.broadcast },
-    { type: "media", title: "Recordings", url: event.links.watch },
+    { type: "media", title: m.liveStream, url: event.links.broadcast },
+    { type: "media", title: m.stageRecordings, url: event.links.watch },
   ];
 
   // The edition's rooms; an edition with one stream has one room, named after the stream.

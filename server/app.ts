@@ -22,6 +22,7 @@ import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory,
 import { loadSite } from "./static";
 import type { VoteStore } from "./store";
 import { StoreUnavailableError } from "./store/errors";
+import * as m from "../app/i18n/messages";
 
 /**
  * Seconds a client is asked to wait (Retry-After) when the vote store is unavailable: long enough for PostgreSQL
@@ -166,11 +167,11 @@ export async function buildApp({
         request.log.warn(error.message);
       }
       // The audience's questions live in the vote store too: say what the caller was after.
-      const what = /^\/api\/(sessions|questions|admin\/questions)\b/.test(request.url) ? "Questions are" : "Votes are";
+      const questions = /^\/api\/(sessions|questions|admin\/questions)\b/.test(request.url);
       return reply
         .code(503)
         .header("retry-after", String(storeRetryAfterSeconds))
-        .send({ error: `${what} unavailable for a moment: please try again shortly.` });
+        .send({ error: questions ? m.apiQuestionsUnavailable : m.apiVotesUnavailable });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error(error);

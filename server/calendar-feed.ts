@@ -4,6 +4,7 @@ import type { Edition } from "../content";
 import { personalCalendarPath, sessionsParameter } from "../app/lib/my-schedule";
 import { parseSessionSelection } from "../app/lib/session-selection";
 import { personalCalendar } from "../interop/calendar-files";
+import * as m from "../app/i18n/messages";
 
 /**
  * How long a copy of a feed may be used without asking again. The programme changes only when the server is
@@ -28,7 +29,7 @@ export function registerCalendarFeed(app: FastifyInstance, { edition }: { editio
     // Two lists could be two selections or one split in two: refused rather than guessed at.
     const selection =
       values.length > 1
-        ? { ok: false as const, error: `Name the sessions once: ?${sessionsParameter}=<id>,<id>` }
+        ? { ok: false as const, error: m.apiSelectionOnce({ parameter: sessionsParameter }) }
         : parseSessionSelection(values[0]);
     if (!selection.ok) {
       return reply

@@ -12,6 +12,7 @@ import { buildApp } from "./app";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
+import * as m from "../app/i18n/messages";
 
 const page = (title: string) =>
   withPolicy(`<!doctype html><html><head><title>${title}</title></head><body><script>1</script></body></html>`);
@@ -183,7 +184,7 @@ describe("The fast path for the demo listing", () => {
     expect(limited.headers["retry-after"]).toBeDefined();
     expect(limited.headers["x-content-type-options"]).toBe("nosniff");
     expect(JSON.parse(Buffer.from(limited.body, "base64").toString())).toEqual({
-      error: expect.stringMatching(/^Rate limit exceeded, retry in .+/) as string,
+      error: m.apiRateLimited({ seconds: Number(limited.headers["retry-after"]) }),
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import * as m from "../i18n/messages";
 
 /**
  * A link that leaves the site in a new tab. It says so to screen readers, and `noopener noreferrer` keeps the
@@ -8,7 +9,7 @@ export function ExternalLink({ children, ...props }: Omit<ComponentProps<"a">, "
   return (
     <a {...props} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{m.opensInNewTab}</span>
     </a>
   );
 }

@@ -52,10 +52,10 @@ const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id ===
 
 /** "10:00 - 10:30am CEST": a session's times as the timeline writes them in the event's zone. */
 const range = (session: { start: string; end: string }) =>
-  `${formatTimeRange(session.start, session.end, event.timeZone)} ${event.timeZoneLabel}`;
+  m.briefingTimeAt({ time: formatTimeRange(session.start, session.end, event.timeZone), zone: event.timeZoneLabel });
 /** "9:55am CEST join the stream (virtual green room)": the first step, `lead` minutes before `start`. */
 const joinStep = (start: string, lead: number) =>
-  `${formatClock(minutesBefore(start, lead), event.timeZone)} ${event.timeZoneLabel} ${m.briefingStepJoin}`;
+  `${m.briefingTimeAt({ time: formatClock(minutesBefore(start, lead), event.timeZone), zone: event.timeZoneLabel })} ${m.briefingStepJoin}`;
 /** "session", or "session (first of 7)" for a speaker with more than one session on stream. */
 const sessionWord = (id: string) =>
   onStream(id).length > 1 ? m.briefingStepFirstSession({ count: onStream(id).length }) : m.briefingStepSession;

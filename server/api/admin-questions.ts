@@ -7,6 +7,7 @@ import { requireBearer } from "./bearer-token";
 import { questionStreamsFullRetryAfterSeconds } from "./question-streams";
 import { allSessions, moderatedQuestion, type QuestionsService } from "./questions";
 import { limitedBy, type RateLimiter } from "./rate-limit";
+import * as m from "../../app/i18n/messages";
 
 export interface AdminQuestionsOptions {
   service: QuestionsService;
@@ -47,7 +48,7 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
       return null;
     }
     if (!service.sessions.has(session)) {
-      void reply.code(404).send({ error: `No session ${session} takes questions` });
+      void reply.code(404).send({ error: m.apiNoSessionQuestions({ id: session }) });
       return null;
     }
     return session;
@@ -105,7 +106,7 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
       if (!cleaned.ok) return reply.code(400).send({ error: cleaned.error });
       reason = cleaned.value ?? undefined;
     }
-    if (!questionId.test(id)) return reply.code(404).send({ error: `No question ${id}` });
+    if (!questionId.test(id)) return reply.code(404).send({ error: m.apiNoQuestion({ id }) });
     let changed: StoredQuestion[] | null;
     try {
       changed = await store.questions.moderate(id, action as ModerationAction, now(), reason);
@@ -113,7 +114,7 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
       if (error instanceof QuestionStateError) return reply.code(409).send({ error: error.message });
       throw error;
     }
-    if (!changed) return reply.code(404).send({ error: `No question ${id}` });
+    if (!changed) return reply.code(404).send({ error: m.apiNoQuestion({ id }) });
     for (const sessionId of new Set(changed.map((question) => question.sessionId))) service.touched(sessionId);
     return { changed: changed.map(moderatedQuestion) } satisfies { changed: ModeratedQuestion[] };
   });
@@ -123,7 +124,7 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
       reply
         .code(503)
         .header("retry-after", String(questionStreamsFullRetryAfterSeconds))
-        .send({ error: "This server holds as many question streams as it can: reload the questions meanwhile." });
+        .send({ error: m.apiModeratorStreamsFull });
     if (service.moderatorHub.full) return full();
     return (await service.moderatorHub.open(allSessions, request, reply)) ? reply : full();
   });

@@ -4,6 +4,7 @@ import { edition } from "../../content";
 import { demoEventsPath } from "../../app/lib/server-contract";
 import { appHarness, duringVoting, open, type App } from "../test-support/app-harness";
 import { streamsFullRetryAfterSeconds } from "./demo-events";
+import * as m from "../../app/i18n/messages";
 
 // The live leaderboard's stream (issue 19): read over a real connection, as a browser's EventSource reads it.
 
@@ -128,8 +129,8 @@ describe("GET /api/demos/events", () => {
 
   it("outside the window is refused 409 with a JSON error, before and after", async () => {
     for (const [now, error] of [
-      [new Date(open.opens.getTime() - 1000), "Voting has not begun yet."],
-      [open.closes, "Voting has ended."],
+      [new Date(open.opens.getTime() - 1000), m.apiVotingNotBegun],
+      [open.closes, m.apiVotingEnded],
     ] as const) {
       const app = await listening({ now: () => now });
       const stream = await openStream(app);

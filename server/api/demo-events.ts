@@ -4,6 +4,7 @@ import { demoEventsPath, type VotingWindow } from "../../app/lib/server-contract
 import { votingPhase } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
 import { limitedBy, type RateLimiter } from "./rate-limit";
+import * as m from "../../app/i18n/messages";
 
 export interface DemoEventsOptions {
   store: VoteStore;
@@ -120,7 +121,7 @@ export function registerDemoEvents(app: FastifyInstance, options: DemoEventsOpti
         return reply
           .code(409)
           .header("cache-control", "no-store")
-          .send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
+          .send({ error: phase === "ended" ? m.apiVotingEnded : m.apiVotingNotBegun });
       }
       if (streams.size >= maxStreams) {
         return reply

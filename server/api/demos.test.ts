@@ -7,6 +7,7 @@ import { engines, type TestDatabase } from "../test-support/databases";
 import { appHarness, type App } from "../test-support/app-harness";
 import { voterCookie } from "./voter";
 import { testEdition } from "../test-support/databases";
+import * as m from "../../app/i18n/messages";
 
 const seeds = Object.fromEntries(edition.demos.map((demo) => [demo.id, demo.votes]));
 
@@ -116,7 +117,7 @@ describe("POST /api/demos/:id/vote", () => {
     const cookie = issued(await vote(app, second))!;
     const again = await vote(app, second, { cookies: { [voterCookie]: cookie } });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: `You have already voted for ${titleOf(second)!}.` });
+    expect(again.json()).toEqual({ error: m.apiAlreadyVoted({ title: titleOf(second)! }) });
     expect(await votesOf(app, second)).toBe(seeded(second) + 1);
     // The same voter may still vote for another demo.
     expect((await vote(app, first, { cookies: { [voterCookie]: cookie } })).statusCode).toBe(201);
@@ -126,14 +127,14 @@ describe("POST /api/demos/:id/vote", () => {
     const ended = await start({ now: () => new Date("2025-04-16T20:00:00Z") });
     const late = await vote(ended, first);
     expect(late.statusCode).toBe(403);
-    expect(late.json()).toEqual({ error: "Voting has ended." });
+    expect(late.json()).toEqual({ error: m.apiVotingEnded });
     expect(issued(late)).toBeUndefined();
     expect(await votesOf(ended, first)).toBe(seeded(first));
 
     const upcoming = await start({ now: () => new Date("2025-04-16T13:00:00Z") });
     const early = await vote(upcoming, first);
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({ error: "Voting has not begun yet." });
+    expect(early.json()).toEqual({ error: m.apiVotingNotBegun });
   });
 
   it("enforces the edition's own voting window when none is given", async () => {
@@ -141,12 +142,12 @@ describe("POST /api/demos/:id/vote", () => {
     const at = (instant: number) => start({ votingWindow: undefined, now: () => new Date(instant) });
     const early = await vote(await at(Date.parse(opens) - 1000), first);
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({ error: "Voting has not begun yet." });
+    expect(early.json()).toEqual({ error: m.apiVotingNotBegun });
     expect((await vote(await at(Date.parse(opens)), first)).statusCode).toBe(201);
     expect((await vote(await at(Date.parse(closes) - 1000), first)).statusCode).toBe(201);
     const late = await vote(await at(Date.parse(closes)), first);
     expect(late.statusCode).toBe(403);
-    expect(late.json()).toEqual({ error: "Voting has ended." });
+    expect(late.json()).toEqual({ error: m.apiVotingEnded });
   });
 
   it("answers an unknown demo with 404 and a malformed id with 400", async () => {
@@ -180,7 +181,7 @@ describe("POST /api/demos/:id/vote", () => {
     for (const headers of foreign) {
       const response = await vote(app, second, { headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(response.json()).toEqual({ error: "Votes can only be cast from this site" });
+      expect(response.json()).toEqual({ error: m.apiVotesOnlyFromSite });
       expect(issued(response)).toBeUndefined();
     }
     expect(await votesOf(app, second)).toBe(seeded(second));
@@ -232,7 +233,7 @@ describe("POST /api/demos/:id/vote", () => {
     const limited = await vote(app, first);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ error: expect.stringMatching(/^Rate limit exceeded, retry in .+/) as string });
+    expect(limited.json()).toEqual({ error: m.apiRateLimited({ seconds: Number(limited.headers["retry-after"]) }) });
     expect(await votesOf(app, first)).toBe(seeded(first) + 3);
     // Another address is not affected, and reading is limited separately.
     const elsewhere = await vote(app, first, { remoteAddress: "203.0.113.9" });

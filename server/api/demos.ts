@@ -10,6 +10,7 @@ import { isCrossSite } from "./origin";
 import { limitedBy, rateLimitHeaderNames, type RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
 import { ensureVoter, voterOf } from "./voter";
+import * as m from "../../app/i18n/messages";
 
 export interface DemosApiOptions {
   store: VoteStore;
@@ -200,14 +201,14 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     async (request, reply): Promise<CastVote | undefined> => {
       void reply.header("cache-control", "no-store");
       if (isCrossSite(request, siteUrl)) {
-        return reply.code(403).send({ error: "Votes can only be cast from this site" });
+        return reply.code(403).send({ error: m.apiVotesOnlyFromSite });
       }
       const demo = demoOf(request, reply);
       if (!demo) return;
       const at = now();
       const phase = votingPhase(at, votingWindow);
       if (phase !== "open") {
-        return reply.code(403).send({ error: phase === "ended" ? "Voting has ended." : "Voting has not begun yet." });
+        return reply.code(403).send({ error: phase === "ended" ? m.apiVotingEnded : m.apiVotingNotBegun });
       }
       const voter = ensureVoter(request, reply);
       const result = await store.castVote(
@@ -218,7 +219,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
       );
       if (result.counted) version++;
       if (!result.counted) {
-        return reply.code(409).send({ error: `You have already voted for ${demo.title}.` });
+        return reply.code(409).send({ error: m.apiAlreadyVoted({ title: demo.title }) });
       }
       void reply.code(201);
       return { hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt, votes: result.votes };

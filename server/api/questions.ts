@@ -25,6 +25,7 @@ import { EventHub, questionStreamsFullRetryAfterSeconds, sseEvent, type StreamBu
 import { limitedBy, rateLimitError, rateLimitHeaderNames, rateLimitHeaders, RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
 import { ensureVoter, voterCookie, voterOf } from "./voter";
+import * as m from "../../app/i18n/messages";
 
 export interface QuestionsOptions {
   store: VoteStore;
@@ -218,9 +219,9 @@ export class QuestionsService {
     const window = this.windowOf(session);
     switch (questionWindowState(window, at)) {
       case "upcoming":
-        return `Questions for this session open at ${window.opens.toISOString()}.`;
+        return m.apiQuestionsOpenAt({ time: window.opens.toISOString() });
       case "closed":
-        return "Questions for this session are closed.";
+        return m.apiQuestionsClosed;
       case "open":
         return null;
     }
@@ -416,7 +417,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
   function sessionOf(request: FastifyRequest, reply: FastifyReply): AgendaSlot | null {
     const { id } = request.params as { id: string };
     const session = service.sessions.get(id);
-    if (!session) void reply.code(404).send({ error: `No session ${id} takes questions` });
+    if (!session) void reply.code(404).send({ error: m.apiNoSessionQuestions({ id }) });
     return session ?? null;
   }
 
@@ -494,7 +495,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
     async (request, reply): Promise<AskedQuestion | FastifyReply> => {
       void reply.header("cache-control", "no-store");
       if (isCrossSite(request, siteUrl)) {
-        return reply.code(403).send({ error: "Questions can only be asked from this site" });
+        return reply.code(403).send({ error: m.apiQuestionsOnlyFromSite });
       }
       const session = sessionOf(request, reply);
       if (!session) return reply;
@@ -560,10 +561,10 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
       handler: async (request, reply): Promise<UpvoteState | FastifyReply> => {
         void reply.header("cache-control", "no-store");
         if (isCrossSite(request, siteUrl)) {
-          return reply.code(403).send({ error: "Questions can only be upvoted from this site" });
+          return reply.code(403).send({ error: m.apiUpvotesOnlyFromSite });
         }
         const { id } = request.params as { id: string };
-        const notFound = () => reply.code(404).send({ error: `No question ${id}` });
+        const notFound = () => reply.code(404).send({ error: m.apiNoQuestion({ id }) });
         if (!questionId.test(id)) return notFound();
         const question = await store.questions.question(id);
         const session = question && isPublic(question) ? service.sessions.get(question.sessionId) : undefined;
@@ -608,7 +609,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
           .header("retry-after", String(questionStreamsFullRetryAfterSeconds))
           .header("cache-control", "no-store")
           .send({
-            error: "This server holds as many question streams as it can: poll the session's questions meanwhile.",
+            error: m.apiQuestionStreamsFull,
           });
       if (service.publicHub.full) return full();
       return (await service.publicHub.open(session.id, request, reply)) ? reply : full();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientKey, rateLimitError, rateLimitHeaders, RateLimiter } from "./rate-limit";
+import * as m from "../../app/i18n/messages";
 
 describe("RateLimiter", () => {
   it("counts requests per client in a window from its first request, and starts again when it ends", () => {
@@ -82,10 +83,10 @@ describe("the client's answer", () => {
       "40",
     ]);
     expect(rateLimitError({ limit: 5, remaining: 0, resetSeconds: 1, exceeded: true })).toEqual({
-      error: "Rate limit exceeded, retry in 1 second",
+      error: m.apiRateLimited({ seconds: 1 }),
     });
     expect(rateLimitError({ limit: 5, remaining: 0, resetSeconds: 40, exceeded: true })).toEqual({
-      error: "Rate limit exceeded, retry in 40 seconds",
+      error: m.apiRateLimited({ seconds: 40 }),
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from "fastify";
+import * as m from "../../app/i18n/messages";
 
 /** Where one client stands against a limit after its latest request. */
 export interface RateLimitState {
@@ -70,8 +71,7 @@ export function rateLimitHeaders(state: RateLimitState): [string, string][] {
 
 /** The JSON error a client over its limit gets, with the 429. */
 export function rateLimitError(state: RateLimitState) {
-  const unit = state.resetSeconds === 1 ? "second" : "seconds";
-  return { error: `Rate limit exceeded, retry in ${state.resetSeconds} ${unit}` };
+  return { error: m.apiRateLimited({ seconds: state.resetSeconds }) };
 }
 
 /** A route's onRequest hook: counts the request against `limiter` and answers 429 past it. */

@@ -182,7 +182,7 @@ test.describe("A refused vote", () => {
       .getByRole("button", { name: voteButtonName(title) })
       .click();
     await expect(toasts(page)).toContainText(m.voteAlready);
-    await expect(toasts(page)).toContainText(`You have already voted for ${title}.`);
+    await expect(toasts(page)).toContainText(m.apiAlreadyVoted({ title }));
     await expect(card(page, title).getByText(m.demoYouVoted)).toBeVisible();
     expect(await votesOf(page, title)).toBe(before);
   });
@@ -191,14 +191,14 @@ test.describe("A refused vote", () => {
     // The vote never reaches the server: any demo will do.
     const { id, title } = demoFor(4);
     await page.route(`**/api/demos/${id}/vote`, (route) =>
-      route.fulfill({ status: 403, json: { error: "Voting has ended." } }),
+      route.fulfill({ status: 403, json: { error: m.apiVotingEnded } }),
     );
     await openLeaderboard(page);
     await card(page, title)
       .getByRole("button", { name: voteButtonName(title) })
       .click();
     await expect(toasts(page)).toContainText(m.voteRefused);
-    await expect(toasts(page)).toContainText("Voting has ended.");
+    await expect(toasts(page)).toContainText(m.apiVotingEnded);
     await expect(page.getByRole("button", { name: voteButtonName(title) })).toBeEnabled();
   });
 });

@@ -34,7 +34,7 @@ async function expectStageLink(link: Locator, path: string) {
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute("href", path);
   await expect(link).not.toHaveAttribute("target", /./);
-  await expect(link).not.toContainText("opens in a new tab");
+  await expect(link).not.toContainText(m.opensInNewTab.trim());
 }
 
 test.describe("While a day is on air, Watch live leads to the site's stage", () => {

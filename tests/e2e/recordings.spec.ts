@@ -17,7 +17,8 @@ const recordedSlots = agenda.filter((slot) => slot.recording);
 const aside = (page: Page) => page.getByRole("complementary", { name: m.talkWhenWhere });
 const watch = (page: Page) => aside(page).getByRole("link", { name: startingWith(m.actionWatchTheRecording) });
 /** A session's link on the agenda: its name says whose recording it is, the visible word first. */
-const recordingName = (slot: AgendaSlot) => `Recording of ${slot.title} (opens in a new tab)`;
+const recordingName = (slot: AgendaSlot) =>
+  m.agendaRecording + m.agendaRecordingOf({ title: slot.title }) + m.opensInNewTab;
 
 test.describe("A talk page", () => {
   test("after the edition offers its session's recording beside Add to calendar", async ({ page }) => {
