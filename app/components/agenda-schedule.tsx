@@ -80,7 +80,7 @@ export function AgendaSchedule() {
     <>
       <nav aria-labelledby="days-title" className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
         <h2 id="days-title" className="font-sans text-sm font-semibold text-muted">
-          Days
+          {m.agendaDays}
         </h2>
         <ul className="flex flex-wrap gap-2">
           {days.map((day) => (

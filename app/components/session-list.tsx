@@ -6,6 +6,7 @@ import { participantsText, type SpeakerSession } from "../lib/speaker-schedule";
 import { formatShortDate } from "../lib/format-time";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
+import * as m from "../i18n/messages";
 
 /**
  * A speaker's sessions: time, title, type and who else is in each; they rise in 0.05 s apart (and stand still
@@ -59,7 +60,7 @@ export function SessionList({
                 session.title
               )}
             </h3>
-            {participants ? <p className="mt-1 text-muted">With {participants}</p> : null}
+            {participants ? <p className="mt-1 text-muted">{m.joinWithParticipants({ names: participants })}</p> : null}
           </li>
         );
       })}

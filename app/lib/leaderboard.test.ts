@@ -1,3 +1,4 @@
+import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { placeholderPortrait } from "../../content/placeholder-portrait";
@@ -64,7 +65,7 @@ describe("The leaderboard", () => {
     expect(top).toMatchObject({
       id: "demo-42",
       rank: 1,
-      presenter: { name: "someone-new", title: "Presenter", portrait: placeholderPortrait },
+      presenter: { name: "someone-new", title: m.presenterTitle, portrait: placeholderPortrait },
       projectUrl: null,
     });
   });

@@ -1,5 +1,6 @@
 import type { Speaker } from "../../content";
 import { placeholderPortrait } from "../../content/placeholder-portrait";
+import * as m from "../i18n/messages";
 
 // The ranking and the presenter of a demo, apart from the rest of the leaderboard's module: the stage's top three
 // and the overlay need only these, and a page carries every module it imports whole (decision 046).
@@ -17,8 +18,8 @@ export interface Presenter {
 export function presenterFor(id: string, speakerById: (id: string) => Speaker | undefined): Presenter {
   const speaker = speakerById(id);
   return speaker
-    ? { name: speaker.name, title: speaker.title ?? "Presenter", portrait: speaker.portrait }
-    : { name: id, title: "Presenter", portrait: placeholderPortrait };
+    ? { name: speaker.name, title: speaker.title ?? m.presenterTitle, portrait: speaker.portrait }
+    : { name: id, title: m.presenterTitle, portrait: placeholderPortrait };
 }
 
 /**

@@ -47,10 +47,7 @@ export default function Agenda() {
   return (
     <>
       <PageHeader title={m.agendaTitle}>
-        <p>
-          {dates}, {event.location}. {content.agenda.length}
-          {shape}
-        </p>
+        <p>{m.agendaSummary({ dates, location: event.location, count: content.agenda.length, shape })}</p>
         <div className="mt-6 flex flex-col gap-5">
           <ZoneSwitch />
           {/*

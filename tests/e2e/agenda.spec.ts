@@ -17,6 +17,7 @@ import {
   startingWith,
   tabTo,
   test,
+  timeLeftExactly,
   timeLeftPattern,
   waitForHydration,
 } from "./fixtures";
@@ -164,7 +165,9 @@ test("Visitors on a desktop see every session in a table, in the event's zone, w
   const headers = table(page).first().getByRole("columnheader");
   const time = m.agendaTimeHeader({ zone: event.timeZoneLabel });
   await expect(headers).toHaveText(
-    rooms.length > 0 ? [time, ...rooms.map((room) => room.name)] : [time, "Type", "Session", "Speakers"],
+    rooms.length > 0
+      ? [time, ...rooms.map((room) => room.name)]
+      : [time, m.agendaTypeHeader, m.agendaSessionHeader, m.agendaSpeakersHeader],
   );
   await expectWideTimes(page, eventTime);
 
@@ -183,10 +186,12 @@ test("The header says the edition's dates, its number of sessions and how they a
     rooms.length === 0
       ? m.programmeShapeOneStream({ days: days.length })
       : m.programmeShapeRooms({ rooms: rooms.length, days: days.length });
-  await expect(page.getByText(`${dates}, ${event.location}. ${String(agenda.length)}${spread}`)).toBeVisible();
+  await expect(
+    page.getByText(m.agendaSummary({ dates, location: event.location, count: agenda.length, shape: spread })),
+  ).toBeVisible();
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     "content",
-    new RegExp(`of ${dates.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, with times in`),
+    m.agendaDescription({ name: event.name, dates, zone: event.timeZoneName }),
   );
 });
 
@@ -281,7 +286,7 @@ if (days.length > 1) {
     }) => {
       await page.goto("/agenda");
       await waitForHydration(page);
-      const daySwitch = page.getByRole("navigation", { name: "Days" }).getByRole("link");
+      const daySwitch = page.getByRole("navigation", { name: m.agendaDays }).getByRole("link");
       await expect(daySwitch).toHaveText(days.map((day) => formatDayName(day.date, "short")));
       for (const [index, day] of days.entries()) {
         await expect(daySwitch.nth(index)).toHaveAttribute("href", `#${dayAnchor(day.date)}`);
@@ -391,7 +396,7 @@ if (rooms.length > 0) {
 
         if (days.length > 1) {
           const last = days.at(-1)!;
-          const link = page.getByRole("navigation", { name: "Days" }).getByRole("link").last();
+          const link = page.getByRole("navigation", { name: m.agendaDays }).getByRole("link").last();
           await tabTo(page, link, { backwards: true });
           await page.keyboard.press("Enter");
           await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
@@ -410,7 +415,7 @@ if (days.length > 1 && rooms.length === 0) {
       await page.goto("/agenda");
       await waitForHydration(page);
       const last = days.at(-1)!;
-      await tabTo(page, page.getByRole("navigation", { name: "Days" }).getByRole("link").last());
+      await tabTo(page, page.getByRole("navigation", { name: m.agendaDays }).getByRole("link").last());
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
       await expect(page.getByRole("heading", { name: formatDayName(last.date, "long") })).toBeInViewport();
@@ -437,9 +442,10 @@ test("?now= previews a live moment: the strip shows the session on air, its time
   const live = stripLine(page, slot);
   await expect(live).toBeVisible();
   await expect(live).toContainText(slot.title);
-  const left = live.getByText(/^\d+:\d\d left$/);
+  const minutesAndSeconds = timeLeftExactly("(\\d+):(\\d\\d)");
+  const left = live.getByText(minutesAndSeconds);
   // Counting down from the previewed instant: at most a few seconds (page load) less than it started with.
-  const shown = /^(\d+):(\d\d) left$/.exec((await left.textContent()) ?? "");
+  const shown = minutesAndSeconds.exec((await left.textContent()) ?? "");
   const shownSeconds = Number(shown?.[1]) * 60 + Number(shown?.[2]);
   expect(shownSeconds).toBeLessThanOrEqual(secondsLeft);
   expect(shownSeconds).toBeGreaterThan(secondsLeft - 30);

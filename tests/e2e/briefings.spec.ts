@@ -142,8 +142,8 @@ for (const briefing of edition.briefings) {
         await expect(badge).toBeVisible();
         expect(colourOfHue(await hueOf(badge)), session.type).toBe(briefingColour(session.type));
         const others = participantsText(session);
-        if (others) await expect(item).toContainText(`With ${others}`);
-        else await expect(item).not.toContainText("With ");
+        if (others) await expect(item).toContainText(m.joinWithParticipants({ names: others }));
+        else await expect(item).not.toContainText(m.joinWithParticipants({ names: "" }).trim());
       }
     });
 

@@ -51,15 +51,19 @@ async function openLeaderboard(page: Page, instant?: string) {
   await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
 }
 
+/** A card's rank, as it reads: the (visually hidden) word and the place. */
+const rankText = (rank: number) => `${m.demoRank} #${String(rank)}`;
+/** A card's count of votes: the number and its word, one or many. */
+const votesPattern = new RegExp(`^\\d+ (${[m.demoVoteOne, m.demoVoteMany].map(escaped).join("|")})$`);
+const votesText = (votes: number) => `${String(votes)} ${votes === 1 ? m.demoVoteOne : m.demoVoteMany}`;
+
 async function expectRanked(page: Page) {
   await expect(cards(page)).toHaveCount(edition.demos.length);
   for (const [index, demo] of ranked.entries()) {
     const item = cards(page).nth(index);
     await expect(item.getByRole("heading", { level: 3 })).toHaveText(demo.title);
-    await expect(item).toContainText(`Rank #${String(index + 1)}`);
-    await expect(item.getByText(/^\d+ votes?$/)).toHaveText(
-      `${String(demo.votes)} ${demo.votes === 1 ? "vote" : "votes"}`,
-    );
+    await expect(item).toContainText(rankText(index + 1));
+    await expect(item.getByText(votesPattern)).toHaveText(votesText(demo.votes));
   }
 }
 
@@ -87,7 +91,7 @@ test("Once voting has ended, visitors see every demo ranked by votes with its co
   const breadcrumb = page.getByRole("navigation", { name: m.breadcrumbLabel });
   await expect(breadcrumb.getByRole("link", { name: m.navHome })).toHaveAttribute("href", "/");
   await expect(breadcrumb.getByText(m.navDemoVoting)).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("main").getByRole("link", { name: /^Register/ })).toHaveAttribute(
+  await expect(page.getByRole("main").getByRole("link", { name: startingWith(m.actionRegister) })).toHaveAttribute(
     "href",
     event.links.register,
   );
@@ -206,7 +210,7 @@ test("Visitors search by title, presenter, description or tag, and are told when
     // Each demo keeps its rank when the others are filtered out.
     for (const [index, title] of expected.entries()) {
       const rank = ranked.findIndex((demo) => demo.title === title) + 1;
-      await expect(cards(page).nth(index)).toContainText(`Rank #${String(rank)}`);
+      await expect(cards(page).nth(index)).toContainText(rankText(rank));
     }
   }
 
@@ -363,7 +367,7 @@ test("A presenter the site does not know shows as their id, titled Presenter, wi
   await openLeaderboard(page);
   const first = card(page, top.title);
   await expect(first.getByText("guest-presenter", { exact: true })).toBeVisible();
-  await expect(first.getByText("Presenter", { exact: true })).toBeVisible();
+  await expect(first.getByText(m.presenterTitle, { exact: true })).toBeVisible();
   await expect(first.locator("img")).toHaveAttribute("src", "/portraits/placeholder.svg");
   if (top.projectUrl) {
     await expect(first.getByRole("link", { name: startingWith(m.demoViewProject) })).toHaveAttribute(
@@ -443,7 +447,7 @@ test("While voting is open, every demo has a vote button and the countdown runs 
 test("The intro says the top demos will be presented live, and afterwards that they were", async ({ page }) => {
   await page.goto(at("/demo-voting", editionMoments.upcoming));
   await waitForHydration(page);
-  const intro = page.getByText(`The community demos of ${event.name}, ranked by the audience's votes.`);
+  const intro = page.getByText(m.demoVotingIntroLead({ name: event.name }));
   await expect(intro).toContainText(presentedLiveIntro("before"));
 
   await page.goto(at("/demo-voting", editionMoments.over));

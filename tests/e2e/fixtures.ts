@@ -217,11 +217,6 @@ export function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** A demo's vote button as a screen reader names it: the button's word and the demo it is for. */
-export function voteButtonName(title: string): string {
-  return m.demoVote + m.demoVoteFor({ title });
-}
-
 /** Stands for a message's value where a pattern takes its place. */
 const hole = "\u0000";
 
@@ -238,4 +233,19 @@ export const timeLeftPattern = new RegExp(
 /** The seconds left under a minute, exactly, with `seconds` a pattern of the number. */
 export function secondsLeftExactly(seconds: string): RegExp {
   return new RegExp(`^${withPattern(m.timeLeftSeconds({ seconds: hole }), seconds)}$`);
+}
+
+/** The minutes and seconds left, exactly, as the strip says them, with `time` a pattern of them ("(\\d+):(\\d\\d)"). */
+export function timeLeftExactly(time: string): RegExp {
+  return new RegExp(`^${withPattern(m.timeLeft({ time: hole }), time)}$`);
+}
+
+/**
+ * A demo's vote button's name as the browser computes it: the button's word, then the demo it is for, which is in
+ * a visually hidden span. That span is positioned (`sr-only`), so it is a block of its own and its words are set
+ * apart by a space: in English the message's own leading space (" for …") and this one collapse into one; in a
+ * language whose message begins without one (Japanese "：…") the name has it all the same.
+ */
+export function voteButtonName(title: string): string {
+  return `${m.demoVote} ${m.demoVoteFor({ title })}`.replace(/\s+/g, " ").trim();
 }

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { formatDateSpan } from "../../app/lib/format-time";
-import { expect, expectLogosShown, sponsorSection, test, waitForHydration } from "./fixtures";
+import { expect, expectLogosShown, sponsorSection, startingWith, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
+import * as m from "../../app/i18n/messages";
 
 // The home page of whichever edition is built (home.reference.spec.ts checks the reference edition's exact words
 // and figures; phases.spec.ts each phase's card).
@@ -23,7 +24,7 @@ test("Visitors see the conference, its date, that it has ended, and where to wat
   await expect(page.getByText(`${formatDateSpan(event.date, event.endDate)}.`, { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: event.conclusion.heading })).toBeVisible();
   await expect(page.getByText(event.conclusion.message)).toBeVisible();
-  const watch = page.getByRole("main").getByRole("link", { name: /^Watch Recording/ });
+  const watch = page.getByRole("main").getByRole("link", { name: startingWith(m.actionWatchRecording) });
   await expect(watch).toHaveAttribute("href", event.links.watch);
   await expect(watch).toHaveAttribute("target", "_blank");
 });

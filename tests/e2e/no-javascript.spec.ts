@@ -12,7 +12,16 @@ import { editionSchedule, sessionsOf } from "../../app/lib/speaker-schedule";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
 import { repositoryRoot } from "../../server/start-command";
-import { expect, expectLogosShown, menuButton, sponsorSection, sweepTimeout, test, startingWith } from "./fixtures";
+import {
+  escaped,
+  expect,
+  expectLogosShown,
+  menuButton,
+  sponsorSection,
+  sweepTimeout,
+  test,
+  startingWith,
+} from "./fixtures";
 import { overlayPaths } from "../../app/lib/overlay";
 import * as m from "../../app/i18n/messages";
 
@@ -55,6 +64,11 @@ const eventActions = {
   over: { label: m.actionWatchRecording, href: edition.event.links.watch },
 };
 
+/** A link named by any of the ways out to the event, followed by whatever more (the new-tab note). */
+const anyEventAction = new RegExp(
+  `^(${[m.actionRegister, m.actionWatchLive, m.actionWatchRecording].map((label) => escaped(label)).join("|")})`,
+);
+
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
 /**
@@ -64,7 +78,7 @@ test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 async function expectNoInertControls(page: Page) {
   const inert = page.locator("button:not([disabled]), input, select, textarea").filter({ visible: true });
   await expect(inert, `inert controls on ${page.url()}`).toHaveCount(0);
-  await expect(page.getByText(/Loading/)).toHaveCount(0);
+  await expect(page.getByText(m.leaderboardLoading)).toHaveCount(0);
 }
 
 async function open(page: Page, path: string, heading: string) {
@@ -86,7 +100,7 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   for (const other of Object.values(phaseCards).filter((entry) => entry !== card)) {
     await expect(main.getByRole("heading", { name: other.heading, exact: true })).toHaveCount(0);
   }
-  const action = main.getByRole("link", { name: new RegExp(`^${card.action}`) });
+  const action = main.getByRole("link", { name: startingWith(card.action) });
   await expect(action).toBeVisible();
   await expect(action).toHaveAttribute("href", card.href);
   const sponsors = sponsorSection(page).getByRole("listitem");
@@ -94,7 +108,7 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   await expect(sponsors.last()).toBeVisible();
   await expectLogosShown(page);
 
-  await open(page, "/agenda", "Agenda");
+  await open(page, "/agenda", m.agendaTitle);
   const cards = page.getByRole("list", { name: m.agendaScheduleLabel({ day: "none" }) }).getByRole("listitem");
   await expect(cards).toHaveCount(edition.agenda.length);
   await expect(cards.last()).toBeVisible();
@@ -108,7 +122,7 @@ test("Without JavaScript the home page and the agenda read in full, in the event
     }),
   ).toBeVisible();
   // The way to the stream while a day was on air at the build: the site's stage; nothing else says live.
-  const watchLive = page.getByRole("main").getByRole("link", { name: /^Watch live/ });
+  const watchLive = page.getByRole("main").getByRole("link", { name: startingWith(m.actionWatchLive) });
   await expect(watchLive).toHaveCount(builtPhase === "live" ? 1 : 0);
   if (builtPhase === "live") await expect(watchLive).toHaveAttribute("href", livePath);
   // The thank-you closes the agenda once the day is over, and not before.
@@ -123,8 +137,9 @@ test("Without JavaScript talk, panel and speaker pages show their content, and s
     await expect(page.getByText(talk.description)).toBeVisible();
     const slot = edition.agenda.find((s) => s.talkId === talk.id)!;
     await expect(page.getByRole("heading", { name: speakerById(slot.speakerIds[0]!)!.name })).toBeVisible();
+    const { timeZoneName, timeZoneLabel } = edition.event;
     await expect(page.getByRole("complementary", { name: m.talkWhenWhere })).toContainText(
-      `Times in ${edition.event.timeZoneName}`,
+      m.zoneTimesIn({ zone: m.zoneEventDescription({ name: timeZoneName, label: timeZoneLabel }) }),
     );
     await expect(page.getByRole("link", { name: startingWith(m.actionRegisterNow) })).toBeVisible();
   }
@@ -135,7 +150,9 @@ test("Without JavaScript talk, panel and speaker pages show their content, and s
   const speaker = speakerById(edition.agenda.find((s) => s.talkId === edition.talks[0]!.id)!.speakerIds[0]!)!;
   await open(page, `/speakers/${speaker.id}`, speaker.name);
   await expect(page.getByRole("region", { name: m.joinWhen })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Sessions" }).getByRole("listitem")).not.toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: m.speakerSessions, exact: true }).getByRole("listitem"),
+  ).not.toHaveCount(0);
   await expect(page.getByText(speaker.bio!)).toBeVisible();
 
   const briefing = edition.briefings[0]!;
@@ -154,7 +171,7 @@ test("Without JavaScript talk, panel and speaker pages show their content, and s
 test("Without JavaScript the leaderboard shows every demo from the catalogue, with no search box to type into", async ({
   page,
 }) => {
-  await open(page, "/demo-voting", "Demo Voting");
+  await open(page, "/demo-voting", m.navDemoVoting);
   await expect(page.getByRole("article")).toHaveCount(edition.demos.length);
   await expect(page.getByRole("article").last()).toBeVisible();
   await expect(page.getByRole("searchbox")).toBeHidden();
@@ -169,8 +186,8 @@ test("Without JavaScript the narrow-screen menu opens and leads to the agenda", 
   await expect(nav.getByRole("link", { name: m.navAgenda })).toBeHidden();
   await menuButton(page).click();
   // Its way out to the event as of the build; the other phases' stay hidden.
-  const actions = nav.getByRole("link", { name: /^(Register|Watch live|Watch Recording)/ });
-  await expect(actions.filter({ visible: true })).toHaveText([new RegExp(`^${eventActions[builtPhase].label}`)]);
+  const actions = nav.getByRole("link", { name: anyEventAction });
+  await expect(actions.filter({ visible: true })).toHaveText([startingWith(eventActions[builtPhase].label)]);
   await expect(actions.filter({ visible: true })).toHaveAttribute("href", eventActions[builtPhase].href);
   await nav.getByRole("link", { name: m.navAgenda }).click();
   await expect(page).toHaveURL("/agenda");
@@ -183,8 +200,8 @@ test("Without JavaScript every page's footer offers the way out to the event of 
   const paths = prerenderPaths();
   // One page visited in turn, as in every-page.spec.ts.
   test.setTimeout(sweepTimeout(paths.length));
-  const footer = page.getByRole("navigation", { name: "Footer" });
-  const action = new RegExp(`^${eventActions[builtPhase].label}`);
+  const footer = page.getByRole("navigation", { name: m.footerNav });
+  const action = startingWith(eventActions[builtPhase].label);
   const withoutFooter: string[] = [];
   for (const path of paths) {
     await page.goto(path);
@@ -196,9 +213,7 @@ test("Without JavaScript every page's footer offers the way out to the event of 
       continue;
     }
     // Before the day that is Register: no page offers recordings that do not exist yet.
-    await expect(footer.getByRole("link", { name: /^(Register|Watch live|Watch Recording)/ }), path).toHaveText([
-      action,
-    ]);
+    await expect(footer.getByRole("link", { name: anyEventAction }), path).toHaveText([action]);
   }
   // Only the stream's full-screen screens and overlays go without the site's frame.
   expect(withoutFooter.sort()).toEqual(["/countdown", "/brb", ...Object.values(overlayPaths)].sort());

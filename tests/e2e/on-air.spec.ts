@@ -26,7 +26,7 @@ function talkOn(span: { start: string; end: string } | undefined) {
 }
 
 const hero = (page: Page) => page.getByRole("region", { name: event.name });
-const footer = (page: Page) => page.getByRole("navigation", { name: "Footer" });
+const footer = (page: Page) => page.getByRole("navigation", { name: m.footerNav });
 const watchLive = (scope: Page | Locator) => scope.getByRole("link", { name: startingWith(m.actionWatchLive) });
 
 /** An internal link: the same tab, and nothing saying it opens a new one. */
@@ -143,7 +143,10 @@ test.describe("Between two days nothing is live", () => {
     await expect(page.locator("[data-live-strip]")).toHaveCount(0);
     await expect(watchLive(page)).toHaveCount(0);
     // The way out to the event is Register again, for the days to come.
-    await expect(footer(page).getByRole("link", { name: /^Register/ })).toHaveAttribute("href", event.links.register);
+    await expect(footer(page).getByRole("link", { name: startingWith(m.actionRegister) })).toHaveAttribute(
+      "href",
+      event.links.register,
+    );
   });
 
   test("the agenda says when the stream is back and offers no Watch live", async ({ page }) => {
@@ -163,7 +166,7 @@ test.describe("Between two days nothing is live", () => {
       await waitForHydration(page);
       await menuButton(page).click();
       const nav = page.getByRole("navigation", { name: m.navMain });
-      await expect(nav.getByRole("link", { name: /^Register/ })).toBeVisible();
+      await expect(nav.getByRole("link", { name: startingWith(m.actionRegister) })).toBeVisible();
       await expect(watchLive(nav)).toHaveCount(0);
     });
   });

@@ -104,14 +104,12 @@ test.describe("The home page", () => {
     // Worked out here rather than by the page's own code, so a mistake there shows.
     const left = Math.floor((Date.parse(eventSpan.start) - instant.getTime()) / 60_000);
     const parts = [
-      [Math.floor(left / (24 * 60)), "day"],
-      [Math.floor(left / 60) % 24, "hour"],
-      [left % 60, "minute"],
+      [Math.floor(left / (24 * 60)), m.countdownDay, m.countdownDays],
+      [Math.floor(left / 60) % 24, m.countdownHour, m.countdownHours],
+      [left % 60, m.countdownMinute, m.countdownMinutes],
     ] as const;
     await expect(countdown.getByRole("definition")).toHaveText(parts.map(([value]) => String(value)));
-    await expect(countdown.getByRole("term")).toHaveText(
-      parts.map(([value, unit]) => (value === 1 ? unit : `${unit}s`)),
-    );
+    await expect(countdown.getByRole("term")).toHaveText(parts.map(([value, one, many]) => (value === 1 ? one : many)));
 
     await expect(strip(page)).toHaveCount(0);
   });
@@ -188,9 +186,9 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
         // The other phases' actions are neither shown nor announced (nor is the wide bar's Register, at this width).
         await expectOnlyEventAction(page.getByRole("navigation", { name: m.navMain }), phase, [
           event.shortName,
-          /^Home$/,
-          /^Agenda$/,
-          /^Demo Voting$/,
+          exactly(m.navHome),
+          exactly(m.navAgenda),
+          exactly(m.navDemoVoting),
         ]);
       });
     }
@@ -198,7 +196,7 @@ test.describe("On a narrow screen (390 px) the menu's way out to the event follo
 });
 
 test.describe("The footer's way out to the event follows the phase, as the menu's does", () => {
-  const footer = (page: Page) => page.getByRole("navigation", { name: "Footer" });
+  const footer = (page: Page) => page.getByRole("navigation", { name: m.footerNav });
 
   for (const { path, name } of previewPages) {
     for (const phase of phases) {
@@ -206,11 +204,7 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
         await page.goto(at(path, editionMoments[phase]));
         // The prerendered footer is the build's phase: the home island or hydration brings it to the previewed one.
         await waitForHydration(page);
-        await expectOnlyEventAction(
-          footer(page),
-          phase,
-          [m.navAgenda, m.dayAtAGlance, m.navDemoVoting].map((name) => new RegExp(`^${name}$`)),
-        );
+        await expectOnlyEventAction(footer(page), phase, [m.navAgenda, m.dayAtAGlance, m.navDemoVoting].map(exactly));
       });
     }
   }
@@ -263,7 +257,7 @@ test.describe("The agenda's actions", () => {
     await waitForHydration(page);
     await expect(actions(page)).toHaveText([
       m.actionAddToCalendar,
-      /^Watch live/,
+      startingWith(m.actionWatchLive),
       startingWith(m.myScheduleLink({ count: 0 })),
     ]);
     await expect(actions(page).nth(1)).toHaveAttribute("href", livePath);
@@ -275,7 +269,7 @@ test.describe("The agenda's actions", () => {
     await page.goto(at("/agenda", editionMoments.over));
     await waitForHydration(page);
     await expect(actions(page)).toHaveText([
-      /^Add to calendar$/,
+      exactly(m.actionAddToCalendar),
       startingWith(m.actionWatchRecordings),
       startingWith(m.myScheduleLink({ count: 0 })),
     ]);

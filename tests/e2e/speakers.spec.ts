@@ -49,6 +49,9 @@ function scheduleOf(speakerId: string): { sessions: SpeakerSession[]; joinTime: 
   return { sessions, joinTime };
 }
 
+/** The words that open a session's line of the others on stage ("With "), without their names. */
+const withWords = m.joinWithParticipants({ names: "" });
+
 /** A zone whose clock differs from the event's on the day, so that following the visitor's zone shows. */
 const visitorZone =
   ["Asia/Tokyo", "America/Los_Angeles", "Pacific/Auckland"].find(
@@ -76,7 +79,7 @@ test("A speaker page shows who they are, their sessions, when to join, their lin
   await expect(page.getByRole("img", { name: m.portraitOf({ name: featured.name }) })).toBeVisible();
   await expect(page.locator(`header span:text-is("${roleOf(editionSchedule, featured.id)}")`)).toBeVisible();
 
-  const items = page.getByRole("region", { name: "Sessions" }).getByRole("listitem");
+  const items = page.getByRole("region", { name: m.speakerSessions, exact: true }).getByRole("listitem");
   await expect(items).toHaveCount(sessions.length);
   for (const [index, session] of sessions.entries()) {
     const item = items.nth(index);
@@ -86,20 +89,20 @@ test("A speaker page shows who they are, their sessions, when to join, their lin
     await expect(item.getByRole("heading", { level: 3 })).toHaveText(session.title);
     await expect(item.locator(`span:text-is("${session.type}")`)).toBeVisible();
     const others = participantsText(session);
-    if (others) await expect(item).toContainText(`With ${others}`);
-    else await expect(item).not.toContainText("With ");
+    if (others) await expect(item).toContainText(m.joinWithParticipants({ names: others }));
+    else await expect(item).not.toContainText(withWords);
   }
 
-  const join = page.getByRole("region", { name: "When to join" });
+  const join = page.getByRole("region", { name: m.joinWhen });
   const [first] = timelineOf(sessions, joinTime, eventZone, event.date);
   await expect(join.getByText(`${first?.time ?? ""} ${first?.what ?? ""}`, { exact: true })).toBeVisible();
-  await expect(join.getByRole("link", { name: "Join the stream" })).toHaveAttribute("href", event.links.streamJoin);
-  await expect(join.getByRole("link", { name: "Add my sessions to calendar" })).toHaveAttribute(
+  await expect(join.getByRole("link", { name: m.joinStream })).toHaveAttribute("href", event.links.streamJoin);
+  await expect(join.getByRole("link", { name: m.joinCalendar })).toHaveAttribute(
     "href",
     `/calendar/speakers/${featured.id}.ics`,
   );
 
-  const about = page.getByRole("region", { name: `About ${firstNameOf(featured.name)}` });
+  const about = page.getByRole("region", { name: m.speakerAbout({ name: firstNameOf(featured.name) }) });
   await expect(about.getByText(featured.bio!)).toBeVisible();
   for (const link of featured.links) {
     await expect(about.getByRole("link", { name: link.label })).toHaveAttribute("href", link.url);
@@ -146,14 +149,14 @@ test("A moderator's page says Moderator and lists every session they host", asyn
     const { sessions } = scheduleOf(id);
     await page.goto(`/speakers/${id}`);
     await expect(page.locator(`header span:text-is("${m.speakerRoleModerator}")`)).toBeVisible();
-    const items = page.getByRole("region", { name: "Sessions" }).getByRole("listitem");
+    const items = page.getByRole("region", { name: m.speakerSessions, exact: true }).getByRole("listitem");
     await expect(items.getByRole("heading", { level: 3 })).toHaveText(sessions.map((session) => session.title));
     for (const slot of edition.agenda.filter((entry) => entry.hostId === id)) {
       expect(sessions.map((session) => session.id)).toContain(slot.id);
     }
     // A session with nobody else on stage (closing remarks) has no "With" line.
     for (const [index, session] of sessions.entries()) {
-      if (!participantsText(session)) await expect(items.nth(index)).not.toContainText("With ");
+      if (!participantsText(session)) await expect(items.nth(index)).not.toContainText(withWords);
     }
   }
 });
@@ -163,7 +166,7 @@ test("Every speaker page offers a calendar file holding that speaker's sessions,
   request,
 }) => {
   await page.goto(`/speakers/${featured.id}`);
-  const href = await page.getByRole("link", { name: "Add my sessions to calendar" }).getAttribute("href");
+  const href = await page.getByRole("link", { name: m.joinCalendar }).getAttribute("href");
   expect(href).toBe(`/calendar/speakers/${featured.id}.ics`);
 
   for (const speaker of withSessions) {
@@ -188,13 +191,13 @@ test.describe("In the visitor's own time zone", () => {
     const zone = { timeZone: visitorZone, label: zoneAbbreviation(edition.agenda[0]!.start, visitorZone) };
     await page.goto(`/speakers/${featured.id}`);
     await waitForHydration(page);
-    await page.getByRole("button", { name: "My time zone" }).click();
-    const join = page.getByRole("region", { name: "When to join" });
+    await page.getByRole("button", { name: m.zoneLocal }).click();
+    const join = page.getByRole("region", { name: m.joinWhen });
     const [first] = timelineOf(sessions, joinTime, zone, event.date);
     await expect(join.getByText(`${first?.time ?? ""} ${first?.what ?? ""}`, { exact: true })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Sessions" }).getByRole("listitem").first()).toContainText(
-      `${formatTimeRange(sessions[0]!.start, sessions[0]!.end, visitorZone)} ${zone.label}`,
-    );
+    await expect(
+      page.getByRole("region", { name: m.speakerSessions, exact: true }).getByRole("listitem").first(),
+    ).toContainText(`${formatTimeRange(sessions[0]!.start, sessions[0]!.end, visitorZone)} ${zone.label}`);
   });
 
   test("A briefing page keeps the event's zone even when the visitor chose their own", async ({ page }) => {

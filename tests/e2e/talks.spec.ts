@@ -38,7 +38,7 @@ for (const talk of edition.talks) {
     expect(png.headers()["content-type"]).toBe("image/png");
 
     const calendar = await request.get(
-      (await facts.getByRole("link", { name: "Add to calendar" }).getAttribute("href")) ?? "",
+      (await facts.getByRole("link", { name: m.actionAddToCalendar }).getAttribute("href")) ?? "",
     );
     expect(calendar.status()).toBe(200);
     // Unfolded first: iCalendar folds lines at 75 octets, which a long path (an imported session's) crosses.
