@@ -8,6 +8,7 @@ import { formatClockIn } from "../app/lib/time-in-locale";
 import { eventsIn as readEvents } from "./calendar-events";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { sessionGuid } from "./guids";
+import { sessionTypeWords } from "../app/lib/session-type-words";
 
 // Expected values come from the edition under test; calendar-files.reference.test.ts checks the spec's own.
 const files = calendarFiles(edition);
@@ -170,8 +171,8 @@ describe("A speaker's calendar file", () => {
     ];
     expect(events[1]?.description).toContain(
       others.length > 0
-        ? m.calendarSessionWith({ type: first!.type, people: sentenceList(others) })
-        : m.calendarSession({ type: first!.type }),
+        ? m.calendarSessionWith({ type: sessionTypeWords(first!.type), people: sentenceList(others) })
+        : m.calendarSession({ type: sessionTypeWords(first!.type) }),
     );
     const joinAt = formatClockIn(minutesBefore(greenRoom!.start, 5), event.timeZone, event.locale);
     expect(events[1]?.description).toContain(

@@ -7,6 +7,7 @@ import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "
 import { formatClockIn } from "../app/lib/time-in-locale";
 import * as m from "../app/i18n/messages";
 import { guidOfSession } from "./guids";
+import { sessionTypeWords } from "../app/lib/session-type-words";
 
 export interface CalendarFile {
   /** Site path of the file, e.g. /calendar/nomic.ics */
@@ -16,7 +17,8 @@ export interface CalendarFile {
 
 /** A session's type, and the people in it when there are any: "Talk with Ada Obi." */
 function sessionWords(type: string, people: string): string {
-  return people ? m.calendarSessionWith({ type, people }) : m.calendarSession({ type });
+  const words = sessionTypeWords(type);
+  return people ? m.calendarSessionWith({ type: words, people }) : m.calendarSession({ type: words });
 }
 
 interface CalendarSession {

@@ -1,3 +1,4 @@
+import { sessionTypeWords } from "../app/lib/session-type-words";
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
 import { speakersWithSessions } from "../app/lib/speaker-schedule";
@@ -68,7 +69,7 @@ describe("Share cards", () => {
         cards.find((card) => card.path === shareImagePath(talk.id)),
         talk.id,
       ).toMatchObject({
-        eyebrow: slot.type,
+        eyebrow: sessionTypeWords(slot.type),
         title: talk.title,
         speakers: slot.speakerIds.map((id) => ({ id })),
         when: when(slot),

@@ -14,6 +14,7 @@ import {
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
 import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../app/lib/format-time";
 import * as m from "../app/i18n/messages";
+import { sessionTypeWords } from "../app/lib/session-type-words";
 
 export interface ShareCard {
   /** Site path of the PNG, e.g. /og/talks/nomic.png */
@@ -58,7 +59,7 @@ export function shareCards(edition: Edition): ShareCard[] {
     return [
       {
         path: shareImagePath(talk.id),
-        eyebrow: slot.type,
+        eyebrow: sessionTypeWords(slot.type),
         title: talk.title,
         speakers: slot.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
         when: when(slot.start, slot.end),

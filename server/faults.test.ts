@@ -26,6 +26,7 @@ import {
   type ServerProcess,
 } from "./test-support/server-process";
 import { openTunnel, type Tunnel } from "./test-support/tunnel";
+import * as m from "../app/i18n/messages";
 
 /**
  * The vote store under faults, with the server in a process of its own as `npm start` runs it: killed mid-load,
@@ -353,14 +354,14 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
           expect(response.headers["x-content-type-options"]).toBe("nosniff");
         }
         // Each says what is away: the votes, or the questions.
-        expect(unavailable.map((response) => (response.body as { error: string }).error.split(" ")[0])).toEqual([
-          "Votes",
-          "Votes",
-          "Votes",
-          "Questions",
-          "Questions",
-          "Questions",
-          "Questions",
+        expect(unavailable.map((response) => (response.body as { error: string }).error)).toEqual([
+          m.apiVotesUnavailable,
+          m.apiVotesUnavailable,
+          m.apiVotesUnavailable,
+          m.apiQuestionsUnavailable,
+          m.apiQuestionsUnavailable,
+          m.apiQuestionsUnavailable,
+          m.apiQuestionsUnavailable,
         ]);
         // What needs no database still works, and the process is alive.
         expect((await request(4622, "GET", "/api/health")).status).toBe(200);

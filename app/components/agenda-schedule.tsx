@@ -15,6 +15,7 @@ import { ExternalLink } from "./external-link";
 import { FavouriteToggle } from "./favourite-toggle";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
+import { sessionTypeWords } from "../lib/session-type-words";
 
 interface Row {
   slot: AgendaSlot;
@@ -209,7 +210,7 @@ function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
               <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
             </td>
             <td className="border-b border-line py-4 pr-4">
-              <Badge tone={row.slot.type}>{row.slot.type}</Badge>
+              <Badge tone={row.slot.type}>{sessionTypeWords(row.slot.type)}</Badge>
             </td>
             <th scope="row" className="border-b border-line py-4 pr-4 text-lg font-bold text-balance">
               <SessionTitle row={row} />
@@ -267,7 +268,7 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
                       <p className="font-display font-semibold">
                         <SessionTime start={slot.start} end={slot.end} zone={zone} day={day.date} />
                       </p>
-                      <Badge tone={slot.type}>{slot.type}</Badge>
+                      <Badge tone={slot.type}>{sessionTypeWords(slot.type)}</Badge>
                     </div>
                     <p className="text-lg font-bold text-balance">
                       <SessionTitle row={cell.session} />
@@ -307,7 +308,7 @@ function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; sh
             <p className="font-display font-semibold">
               <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
             </p>
-            <Badge tone={row.slot.type}>{row.slot.type}</Badge>
+            <Badge tone={row.slot.type}>{sessionTypeWords(row.slot.type)}</Badge>
           </div>
           {row.room ? (
             <p className="text-sm font-semibold text-sky">

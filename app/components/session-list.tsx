@@ -7,6 +7,7 @@ import { formatShortDate } from "../lib/format-time";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 import * as m from "../i18n/messages";
+import { sessionTypeWords } from "../lib/session-type-words";
 
 /**
  * A speaker's sessions: time, title, type and who else is in each; they rise in 0.05 s apart (and stand still
@@ -46,9 +47,9 @@ export function SessionList({
                 <SessionTime start={session.start} end={session.end} zone={zone} />
               </p>
               {briefing ? (
-                <Badge colour={briefingBadgeColour(session.type)}>{session.type}</Badge>
+                <Badge colour={briefingBadgeColour(session.type)}>{sessionTypeWords(session.type)}</Badge>
               ) : (
-                <Badge tone={session.type}>{session.type}</Badge>
+                <Badge tone={session.type}>{sessionTypeWords(session.type)}</Badge>
               )}
             </div>
             <h3 className="mt-2 text-lg font-bold">

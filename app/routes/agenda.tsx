@@ -18,6 +18,7 @@ import { livePath } from "../lib/stage";
 import { formatDateSpan } from "../lib/format-time";
 import type { Route } from "./+types/agenda";
 import * as m from "../i18n/messages";
+import { sessionTypeWords } from "../lib/session-type-words";
 
 /** The edition's day, or its span: "May 7, 2031", "May 7–9, 2031". */
 const dates = formatDateSpan(content.event.date, content.event.endDate);
@@ -87,7 +88,7 @@ export default function Agenda() {
           <ul className="flex flex-wrap gap-2">
             {legendTypes.map((type) => (
               <li key={type}>
-                <Badge tone={type}>{type}</Badge>
+                <Badge tone={type}>{sessionTypeWords(type)}</Badge>
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@ import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { formatDateSpan } from "../lib/format-time";
 import type { Route } from "./+types/event";
 import * as m from "../i18n/messages";
+import { sessionTypeWords } from "../lib/session-type-words";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -87,7 +88,7 @@ export default function EventOverview() {
           {lineUp.map(({ talk, slot }) => (
             <li key={talk.id} className="flex flex-col gap-2 rounded-3xl border border-line bg-panel p-6">
               <div>
-                <Badge tone={slot.type}>{slot.type}</Badge>
+                <Badge tone={slot.type}>{sessionTypeWords(slot.type)}</Badge>
               </div>
               <h3 className="text-lg font-bold">
                 <Link to={talk.path} className="underline-offset-4 hover:underline">

@@ -21,6 +21,7 @@ import { formatDayName } from "../lib/format-time";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-schedule";
 import * as m from "../i18n/messages";
+import { sessionTypeWords } from "../lib/session-type-words";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -224,7 +225,7 @@ function SessionDays({
                 <p className="font-display font-semibold">
                   <SessionTime start={session.start} end={session.end} zone={zone} day={day.date} />
                 </p>
-                <Badge tone={session.type}>{session.type}</Badge>
+                <Badge tone={session.type}>{sessionTypeWords(session.type)}</Badge>
               </div>
               {room ? (
                 <p className="text-sm font-semibold text-sky">

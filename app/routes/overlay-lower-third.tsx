@@ -9,6 +9,7 @@ import { useOverlayOptions } from "../lib/use-overlay-options";
 import { usePresence } from "../lib/use-presence";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/overlay-lower-third";
+import { sessionTypeWords } from "../lib/session-type-words";
 
 export const handle: PageHandle = { bare: true, transparent: true };
 
@@ -47,7 +48,7 @@ export default function LowerThird() {
           <div aria-hidden="true" className="w-[14px] shrink-0 bg-linear-to-b from-electric to-magenta" />
           <div className="bg-ink px-[48px] py-[32px]">
             <p className="text-[26px] font-semibold tracking-[0.2em] text-orchid uppercase">
-              {roomName ?? content.event.shortName} · {shown.type}
+              {roomName ?? content.event.shortName} · {sessionTypeWords(shown.type)}
             </p>
             <p className="mt-[8px] line-clamp-2 font-display text-[60px] leading-[1.1] font-bold">{shown.title}</p>
             <Speakers ids={shown.speakerIds} />

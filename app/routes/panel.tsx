@@ -33,7 +33,7 @@ export default function PanelPage({ loaderData }: Route.ComponentProps) {
   return (
     <TalkDetails
       title={panel.title}
-      eventType="Panel"
+      eventType={m.typePanel}
       description={panel.description}
       start={panel.start}
       end={panel.end}

@@ -10,6 +10,7 @@ import { sessionCalendarPath, shareImagePath } from "../lib/site-paths";
 import { stagePath } from "../lib/stage";
 import type { Route } from "./+types/talk";
 import * as m from "../i18n/messages";
+import { sessionTypeWords } from "../lib/session-type-words";
 
 // One module serves every catalogue talk: routes.ts gives each talk path its own route, and the path picks the talk.
 function talkAt(pathname: string) {
@@ -22,7 +23,7 @@ function talkAt(pathname: string) {
 /** What the talk's share card shows, for readers who cannot see it. */
 function shareImageAlt(talk: Talk, slot: AgendaSlot): string {
   const names = speakersByIds(slot.speakerIds).map((speaker) => speaker.name);
-  const words = { title: talk.title, type: slot.type, event: content.event.name };
+  const words = { title: talk.title, type: sessionTypeWords(slot.type), event: content.event.name };
   return names.length > 0
     ? m.talkShareImageAltWith({ ...words, names: names.join(m.listSeparator) })
     : m.talkShareImageAlt(words);
@@ -39,7 +40,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     talk,
     sessionId: slot.id,
-    type: slot.type,
+    type: sessionTypeWords(slot.type),
     start: slot.start,
     end: slot.end,
     location: content.event.location,

@@ -27,6 +27,7 @@ import { engines, type Engine } from "../test-support/databases";
 import { openEventStream, type EventStream, type ServerEvent } from "../test-support/event-stream";
 import { questionStreamsFullRetryAfterSeconds } from "./question-streams";
 import { voterCookie } from "./voter";
+import * as m from "../../app/i18n/messages";
 
 // The audience's questions (issue 29) over real connections, on every engine: what the talk pages and /moderate
 // rely on. Values come from the edition the tests run on: its first session that takes questions, its settings.
@@ -329,7 +330,7 @@ for (const engine of await engines()) {
           [asker.ask({ text: "ok", padding: "p".repeat(20_000) }), 413, /./],
           [asker.ask({ text: "ok" }, {}, "no-such-session"), 404, /no-such-session/],
           [asker.ask({ text: "ok" }, {}, breakSlot.id), 404, new RegExp(breakSlot.id)],
-          [asker.ask({ text: "ok" }, { origin: "https://evil.example" }), 403, /this site/],
+          [asker.ask({ text: "ok" }, { origin: "https://evil.example" }), 403, m.apiQuestionsOnlyFromSite],
         ];
         for (const [pending, status, error] of cases) {
           const answer = await pending;
@@ -414,7 +415,7 @@ for (const engine of await engines()) {
         server.setNow(window.closes);
         const late = await fan.upvote(id);
         expect(late.status).toBe(409);
-        expect(late.json<{ error: string }>().error).toMatch(/closed/);
+        expect(late.json<{ error: string }>().error).toBe(m.apiQuestionsClosed);
       });
 
       it("limits one client's flood of questions (429) without shutting out a hall behind one address", async () => {
@@ -436,7 +437,9 @@ for (const engine of await engines()) {
         ]);
         const refused = answers.at(-1)!;
         expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-        expect(refused.json<{ error: string }>().error).toMatch(/Rate limit/);
+        expect(refused.json<{ error: string }>().error).toBe(
+          m.apiRateLimited({ seconds: Number(refused.headers.get("retry-after")) }),
+        );
         // Others behind the same address still ask.
         expect((await server.client().ask({ text: "Still welcome?" })).status).toBe(201);
       });

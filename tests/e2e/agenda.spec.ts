@@ -23,6 +23,7 @@ import {
 } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";
+import { sessionTypeWords } from "../../app/lib/session-type-words";
 
 // The agenda of whichever edition is built: its sessions, in its zone and a visitor's, its days and rooms where it
 // has several, and the live strip at moments of its own days (agenda.reference.spec.ts checks the reference
@@ -134,10 +135,12 @@ test.describe("On a phone", () => {
     await expect(table(page)).toHaveCount(0);
     const card = cards(page).first();
     await expect(card).toContainText(eventTime(first));
-    await expect(card).toContainText(first.type);
+    await expect(card).toContainText(sessionTypeWords(first.type));
     await expect(card.getByRole("heading")).toHaveText(first.title);
     await expect(cardTimes(page)).toHaveText(agenda.map(eventTime));
-    await expect(cards(page).locator(":scope > div > span")).toHaveText(agenda.map((slot) => slot.type));
+    await expect(cards(page).locator(":scope > div > span")).toHaveText(
+      agenda.map((slot) => sessionTypeWords(slot.type)),
+    );
   });
 });
 
@@ -203,14 +206,18 @@ test("The legend names every session type, and once the day is over it ends with
   // Those of the six the agenda colours that the edition uses, then the edition's own, in the order it first uses them.
   const used = [...new Set(agenda.map((slot) => slot.type))];
   const ownTypes = used.filter((type) => !knownTypes.includes(type));
-  await expect(legend).toHaveText([...knownTypes.filter((type) => used.includes(type)), ...ownTypes]);
+  await expect(legend).toHaveText(
+    [...knownTypes.filter((type) => used.includes(type)), ...ownTypes].map(sessionTypeWords),
+  );
   // Colour is never the only cue: every session writes its type out (the cards too: see "On a phone").
   if (rooms.length === 0) {
     await expect(table(page).locator("tbody tr").locator("td:nth-child(2)")).toHaveText(
-      agenda.map((slot) => slot.type),
+      agenda.map((slot) => sessionTypeWords(slot.type)),
     );
   } else {
-    for (const slot of agenda) await expect(roomCells(page, slot.title).first()).toContainText(slot.type);
+    for (const slot of agenda) {
+      await expect(roomCells(page, slot.title).first()).toContainText(sessionTypeWords(slot.type));
+    }
   }
   const thanks = page.getByRole("region", { name: event.conclusion.heading });
   await expect(thanks).toContainText(event.conclusion.message);

@@ -9,6 +9,7 @@ import { formatShortDate, formatTimeRange } from "../../app/lib/format-time";
 import { axeViolations, expect, portraitAsFile, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 import * as m from "../../app/i18n/messages";
+import { sessionTypeWords } from "../../app/lib/session-type-words";
 
 /**
  * Every briefing page of the edition under test, its expected content taken from the edition: the speaker, their
@@ -138,7 +139,7 @@ for (const briefing of edition.briefings) {
         const item = items.nth(index);
         await expect(item).toContainText(`${formatShortDate(session.start, event.timeZone)} ${timeOf(session)}`);
         await expect(item.getByRole("heading", { level: 3 })).toHaveText(session.title);
-        const badge = item.locator(`span:text-is("${session.type}")`);
+        const badge = item.locator(`span:text-is("${sessionTypeWords(session.type)}")`);
         await expect(badge).toBeVisible();
         expect(colourOfHue(await hueOf(badge)), session.type).toBe(briefingColour(session.type));
         const others = participantsText(session);

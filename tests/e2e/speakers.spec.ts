@@ -17,6 +17,7 @@ import { zoneOffsetMinutes } from "../../app/lib/time";
 import { formatTimeRange, zoneAbbreviation } from "../../app/lib/format-time";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import * as m from "../../app/i18n/messages";
+import { sessionTypeWords } from "../../app/lib/session-type-words";
 
 /**
  * Speaker pages of the edition under test, expected values taken from its speakers and schedule. The reference
@@ -87,7 +88,7 @@ test("A speaker page shows who they are, their sessions, when to join, their lin
       `${formatTimeRange(session.start, session.end, event.timeZone)} ${event.timeZoneLabel}`,
     );
     await expect(item.getByRole("heading", { level: 3 })).toHaveText(session.title);
-    await expect(item.locator(`span:text-is("${session.type}")`)).toBeVisible();
+    await expect(item.locator(`span:text-is("${sessionTypeWords(session.type)}")`)).toBeVisible();
     const others = participantsText(session);
     if (others) await expect(item).toContainText(m.joinWithParticipants({ names: others }));
     else await expect(item).not.toContainText(withWords);

@@ -17,6 +17,7 @@ import {
 } from "../../lib/questions";
 import { formatClock, formatLongDate, formatTimeRange } from "../../lib/format-time";
 import { Badge, type BadgeColour } from "../ui/badge";
+import { sessionTypeWords } from "../../lib/session-type-words";
 
 /** The sessions that take questions, in time order. */
 const sessions = content.agenda
@@ -225,7 +226,7 @@ function SessionQueue(props: {
           <p className="text-sm text-muted">
             {props.now ? <Badge colour="blue">{m.moderateNowOrNext}</Badge> : null}{" "}
             {m.moderateSessionWhen({
-              type: props.slot.type,
+              type: sessionTypeWords(props.slot.type),
               date: formatLongDate(props.slot.start, zone.timeZone),
               time: formatTimeRange(props.slot.start, props.slot.end, zone.timeZone),
               zone: zone.label,

@@ -8,6 +8,7 @@ import { ExternalLink } from "../external-link";
 import { Badge } from "../ui/badge";
 import { SessionTitle } from "./on-air";
 import * as m from "../../i18n/messages";
+import { sessionTypeWords } from "../../lib/session-type-words";
 
 /** Before the edition: how long until the stage's first session, in days, hours and minutes. */
 export function StartCountdown({ now, start }: { now: Date; start: string }) {
@@ -47,7 +48,7 @@ export function StageProgramme({ sessions, zone }: { sessions: AgendaSlot[]; zon
                 <span className="min-w-0 flex-1">
                   <SessionTitle session={session} />
                 </span>
-                <Badge tone={session.type}>{session.type}</Badge>
+                <Badge tone={session.type}>{sessionTypeWords(session.type)}</Badge>
               </li>
             ))}
           </ol>
