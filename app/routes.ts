@@ -12,10 +12,20 @@ function fixedRoute({ path, file, id, kind }: FixedPage) {
 
 const catchAll = (page: FixedPage) => page.kind === "not-found";
 
+/**
+ * /live of an edition with rooms is the overview of its rooms, each room's stage at its own path (below): a module
+ * of its own, which carries none of a stage's parts (decision 053).
+ */
+const withRoomsOverview = (page: FixedPage): FixedPage =>
+  page.path === stagePath() && content.rooms.length > 0 ? { ...page, file: "routes/live-overview.tsx" } : page;
+
 // The route table of spec §2: the fixed pages from their table, talk and briefing paths from the content, so a new
 // edition's pages appear by adding content, and every path the content names has a route.
 export default [
-  ...fixedPages.filter((page) => !catchAll(page)).map(fixedRoute),
+  ...fixedPages
+    .filter((page) => !catchAll(page))
+    .map(withRoomsOverview)
+    .map(fixedRoute),
   ...(content.panelPage ? [route(content.panelPage.path.slice(1), "routes/panel.tsx")] : []),
   ...content.talks.map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
   ...content.briefings.map((briefing) =>

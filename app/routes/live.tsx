@@ -1,17 +1,14 @@
-import { Link } from "react-router";
 import * as content from "../../content";
-import type { AgendaSlot, Stream } from "../../content";
+import type { Stream } from "../../content";
 import { QuestionsSection } from "../components/questions/questions-section";
 import { OnAir } from "../components/stage/on-air";
 import { StagePlayer } from "../components/stage/stage-player";
 import { StageProgramme, StageRecordings, StartCountdown } from "../components/stage/stage-programme";
 import { StageTopDemos } from "../components/stage/stage-top-demos";
-import { GradientBlobs } from "../components/gradient-blobs";
-import { useClock } from "../lib/clock";
+import { StageHeader } from "../components/stage/stage-header";
 import { useDisplayZone } from "../lib/display-zone";
-import { editionPhase, type EditionPhase } from "../lib/live";
 import { normalisePath } from "../lib/lookups";
-import { programmeDays } from "../lib/programme";
+import { stageDays, useStageClock } from "../lib/stage-clock";
 import { questionWindowOf, takesQuestions } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
@@ -22,20 +19,16 @@ import { useVotingOpen } from "../lib/use-top-demos";
 import type { Route } from "./+types/live";
 import * as m from "../i18n/messages";
 
-// Each programme day's sessions, worked out once: the clock asks every second what is on.
-const days = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);
-
 /**
- * Runs at build time only: one module serves /live and each room's stage (routes.ts), and the path picks the room.
- * /live of an edition with rooms is the rooms' overview.
+ * Runs at build time only: one module serves the stage of an edition with one stream (/live) and each room's stage
+ * (routes.ts), and the path picks the room. /live of an edition with rooms is the rooms' overview
+ * (live-overview.tsx).
  */
 export function loader({ request }: Route.LoaderArgs) {
   const path = normalisePath(new URL(request.url).pathname);
   const room = content.rooms.find((candidate) => stagePath(candidate.id) === path);
-  const overview = !room && content.rooms.length > 0;
   return {
     room: room ? { id: room.id, name: room.name } : null,
-    rooms: overview ? content.rooms.map(({ id, name }) => ({ id, name })) : null,
     stream: streamOf(content.stage, room?.id) ?? null,
     // Whether there is a demo vote to show: a flag, so that the page does not carry the demos' catalogue.
     hasDemos: content.demos.length > 0,
@@ -56,49 +49,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Live({ loaderData }: Route.ComponentProps) {
-  const { room, rooms, stream, hasDemos } = loaderData;
-  return rooms ? (
-    <RoomOverview rooms={rooms} />
-  ) : (
-    <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} />
-  );
+  const { room, stream, hasDemos } = loaderData;
+  return <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} />;
 }
 
 /** A session's day and start, in the visitor's zone, for the words around them. */
 function when(start: string, zone: ReturnType<typeof useDisplayZone>) {
   return { date: formatLongDate(start, zone.timeZone), time: formatClock(start, zone.timeZone), zone: zone.label };
-}
-
-/** The instant the stage shows: every second while the edition is live, every minute (the countdown's unit) else. */
-function useStageClock(): { now: Date; phase: EditionPhase } {
-  const time = useClock((instant) =>
-    editionPhase(instant, content.onAirSpans) === "live"
-      ? instant.getTime()
-      : Math.floor(instant.getTime() / 60_000) * 60_000,
-  );
-  const now = new Date(time);
-  return { now, phase: editionPhase(now, content.onAirSpans) };
-}
-
-function StageHeader({ title, room }: { title: string; room: string | null }) {
-  return (
-    <header className="relative isolate overflow-hidden border-b border-line">
-      <GradientBlobs className="-z-10 opacity-60" />
-      <div className="mx-auto max-w-6xl px-6 pt-8 pb-6 sm:pt-10">
-        <p className="flex items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
-          <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
-          {room && content.rooms.length > 0 ? (
-            <Link reloadDocument to={stagePath()} className="underline-offset-4 hover:text-white hover:underline">
-              {m.liveStage}
-            </Link>
-          ) : (
-            m.liveStage
-          )}
-        </p>
-        <h1 className="mt-2 font-display text-3xl leading-tight font-bold tracking-tight sm:text-5xl">{title}</h1>
-      </div>
-    </header>
-  );
 }
 
 /**
@@ -118,7 +75,7 @@ function Stage({
   const zone = useDisplayZone();
   const sessions = sessionsOn(content.agenda, room?.id);
   const first = sessions[0];
-  const status = stageStatus(now, days, room?.id);
+  const status = stageStatus(now, stageDays, room?.id);
   const later = sessions.find((session) => Date.parse(session.start) > now.getTime());
   const current = status?.current?.session;
   const label = room ? room.name : content.event.name;
@@ -170,61 +127,5 @@ function Stage({
         {phase === "over" ? <StageRecordings sessions={sessions} /> : null}
       </div>
     </>
-  );
-}
-
-/** /live of an edition with rooms: each room, what is on there now and next, and the way to its stage. */
-function RoomOverview({ rooms }: { rooms: { id: string; name: string }[] }) {
-  const { now, phase } = useStageClock();
-  const zone = useDisplayZone();
-  const first = content.agenda[0];
-  return (
-    <>
-      <StageHeader title={m.liveTitle} room={null} />
-      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-8 pb-16">
-        {phase === "upcoming" && first ? <StartCountdown now={now} start={first.start} /> : null}
-        {phase === "over" ? <p className="text-lg text-white/85">{m.liveThanks}</p> : null}
-        <ul className="grid gap-6 md:grid-cols-2">
-          {rooms.map((room) => (
-            <RoomCard key={room.id} room={room} now={now} zone={zone} />
-          ))}
-        </ul>
-      </div>
-    </>
-  );
-}
-
-function RoomCard({
-  room,
-  now,
-  zone,
-}: {
-  room: { id: string; name: string };
-  now: Date;
-  zone: ReturnType<typeof useDisplayZone>;
-}) {
-  const status = stageStatus(now, days, room.id);
-  const later: AgendaSlot | undefined = sessionsOn(content.agenda, room.id).find(
-    (session) => Date.parse(session.start) > now.getTime(),
-  );
-  return (
-    <li className="flex flex-col gap-5 rounded-3xl border border-line bg-panel p-6">
-      <h2 className="font-display text-2xl font-bold">{room.name}</h2>
-      {later || status ? (
-        <OnAir status={status} later={later} zone={zone} />
-      ) : (
-        <p className="text-white/85">{m.liveNothingMore}</p>
-      )}
-      <p className="mt-auto">
-        {/* Loads the page: a stage's security policy, which admits its stream, travels in its own document. */}
-        <Link
-          reloadDocument
-          to={stagePath(room.id)}
-          className="inline-flex min-h-12 items-center justify-center rounded-full bg-electric px-6 py-3 font-semibold text-white transition-colors hover:bg-electric-hover"
-        >
-          {m.liveGoToStage({ room: room.name })}
-        </Link>
-      </p>
-    </li>
   );
 }
