@@ -57,7 +57,7 @@ export default function Home() {
             {event.headline}
           </p>
           <p className="mt-6 font-display text-2xl font-semibold text-orchid sm:text-3xl">
-            {formatDateSpan(event.date, event.endDate)}.
+            {m.homeDates({ dates: formatDateSpan(event.date, event.endDate) })}
           </p>
 
           {/*

@@ -21,7 +21,9 @@ test("Visitors see the conference, its date, that it has ended, and where to wat
   await expect(page).toHaveTitle(`${event.name} | ${event.headline.replace(/\.$/, "")}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.name);
   await expect(page.getByText(event.headline, { exact: true })).toBeVisible();
-  await expect(page.getByText(`${formatDateSpan(event.date, event.endDate)}.`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(m.homeDates({ dates: formatDateSpan(event.date, event.endDate) }), { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: event.conclusion.heading })).toBeVisible();
   await expect(page.getByText(event.conclusion.message)).toBeVisible();
   const watch = page.getByRole("main").getByRole("link", { name: startingWith(m.actionWatchRecording) });
