@@ -76,7 +76,12 @@ describe("Share cards", () => {
       });
     }
     const panel = edition.panelPage!;
-    expect(cards.at(-1)).toMatchObject({ path: shareImagePath(panel.id), title: panel.title, when: when(panel) });
+    expect(cards.at(-1)).toMatchObject({
+      path: shareImagePath(panel.id),
+      eyebrow: sessionTypeWords("Panel"),
+      title: panel.title,
+      when: when(panel),
+    });
     expect(cards.at(-1)?.speakers.map((speaker) => speaker.id)).toEqual(panel.speakerIds);
   });
 
@@ -133,5 +138,22 @@ describe("Speaker and briefing share cards", () => {
   it("render as 1200x630 PNGs", async () => {
     const images = await renderShareCards(cards.slice(0, 1), edition.event.name);
     for (const png of images.values()) expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+describe("Share cards in any script", () => {
+  const card = defaultShareCard(edition);
+  /** The card with another title, drawn alone. */
+  const drawn = async (title: string) =>
+    (await renderShareCards([{ ...card, title }], event.name)).get(card.path)!.toString("base64");
+
+  it("draw kana and kanji, from whichever piece of the CJK face holds them", async () => {
+    // "年" and "ト" lie in two of the face's pieces: each must draw a glyph of its own, not an empty advance.
+    const [blank, year, to] = await Promise.all([drawn(""), drawn("年"), drawn("ト")]);
+    expect(new Set([blank, year, to]).size).toBe(3);
+  });
+
+  it("fail the build, naming the card and the characters, when no font draws a word", async () => {
+    await expect(drawn("한국어")).rejects.toThrow(`share card ${card.path}: no font draws "한국어"`);
   });
 });

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
+import subsetFont from "subset-font";
 import type { Edition, Speaker } from "../content";
 import { briefingView } from "../app/lib/briefing";
 import { initialsOf } from "../app/lib/initials";
@@ -34,7 +35,7 @@ const height = 630;
 const require = createRequire(import.meta.url);
 
 /** Satori reads TTF, OTF and WOFF, not WOFF2: the static-weight Fontsource packages ship WOFF. */
-async function fonts() {
+async function latinFonts() {
   const file = (pkg: string, name: string) => readFile(require.resolve(`${pkg}/files/${name}`));
   return [
     { name: "Inter", data: await file("@fontsource/inter", "inter-latin-400-normal.woff"), weight: 400 as const },
@@ -45,6 +46,46 @@ async function fonts() {
       weight: 700 as const,
     },
   ];
+}
+
+/** The pieces Fontsource cuts a CJK face into, by the characters each holds ("[0]" to "[119]"). */
+const cjkFace = "@fontsource-variable/noto-sans-jp";
+
+/** The code points a CSS unicode-range names ("U+3000-303f,U+30a0"). */
+function inRange(range: string, codePoint: number): boolean {
+  return range.split(",").some((part) => {
+    const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-");
+    return codePoint >= parseInt(from ?? "", 16) && codePoint <= parseInt(to ?? "", 16);
+  });
+}
+
+/**
+ * Kana, kanji and the CJK punctuation the cards say (a Japanese edition's words and content) are drawn from Noto
+ * Sans JP, which only the build reads: the site itself leaves them to the visitor's system fonts (issue 31). The
+ * face is 5 MB of WOFF2 in a hundred and twenty pieces; the pieces holding the cards' characters are cut to those
+ * characters and instanced at the two weights the cards use, as Satori neither reads WOFF2 nor varies a font.
+ * Latin text keeps Inter and Space Grotesk, which Satori tries first: this face only fills in what they lack.
+ */
+async function cjkFonts(text: string) {
+  const pieces = JSON.parse(await readFile(require.resolve(`${cjkFace}/unicode.json`), "utf8")) as Record<
+    string,
+    string
+  >;
+  const characters = [...new Set(text)];
+  const fonts = [];
+  for (const [piece, range] of Object.entries(pieces)) {
+    const index = /^\[(\d+)\]$/.exec(piece)?.[1];
+    if (index === undefined) continue;
+    const held = characters.filter((character) => inRange(range, character.codePointAt(0) ?? 0)).join("");
+    if (!held) continue;
+    const source = await readFile(require.resolve(`${cjkFace}/files/noto-sans-jp-${index}-wght-normal.woff2`));
+    for (const weight of [400, 700] as const) {
+      const data = await subsetFont(source, held, { targetFormat: "sfnt", variationAxes: { wght: weight } });
+      // A name per piece: Satori keeps one font per name and weight, and falls back from one name to the next.
+      fonts.push({ name: `Noto Sans JP ${index}`, data, weight });
+    }
+  }
+  return fonts;
 }
 
 /** The share card of every talk and of the panel page: what it is, its title, who speaks, and when. */
@@ -73,7 +114,7 @@ export function shareCards(edition: Edition): ShareCard[] {
       ? [
           {
             path: shareImagePath(panel.id),
-            eyebrow: "Panel",
+            eyebrow: sessionTypeWords("Panel"),
             title: panel.title,
             speakers: panel.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
             when: when(panel.start, panel.end),
@@ -241,12 +282,31 @@ function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
   );
 }
 
-/** Renders cards to 1200x630 PNGs; fonts are read once for the lot. */
+/** Every word a card shows. */
+function wordsOf(card: ShareCard): string {
+  const people = card.speakers.flatMap((speaker) => [speaker.name, speaker.title, initialsOf(speaker.name)]);
+  return [card.eyebrow, card.title, card.subtitle, initialsOf(card.title), card.detail, card.when, ...people].join(
+    "\n",
+  );
+}
+
+/**
+ * Renders cards to 1200x630 PNGs; fonts are read once for the lot. A character that no font has would be drawn as
+ * an empty box on every share of the page, so Satori's request for another font fails the build instead, naming
+ * the card and the characters.
+ */
 export async function renderShareCards(cards: ShareCard[], eventName: string): Promise<Map<string, Buffer>> {
-  const loaded = await fonts();
+  const fonts = [...(await latinFonts()), ...(await cjkFonts([eventName, ...cards.map(wordsOf)].join("\n")))];
   const images = new Map<string, Buffer>();
   for (const card of cards) {
-    const svg = await satori(<Card card={card} eventName={eventName} />, { width, height, fonts: loaded });
+    const svg = await satori(<Card card={card} eventName={eventName} />, {
+      width,
+      height,
+      fonts,
+      loadAdditionalAsset: (_language, characters) => {
+        throw new Error(`share card ${card.path}: no font draws "${characters}"`);
+      },
+    });
     images.set(card.path, new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng());
   }
   return images;
