@@ -17,7 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
 import * as m from "./i18n/messages";
-import { homeIslandPath } from "./lib/site-paths";
+import { homeIslandPath, pageColour } from "./lib/site-paths";
 import { useHydrated } from "./lib/use-hydrated";
 
 export const links: Route.LinksFunction = () => [
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#000000" />
+        <meta name="theme-color" content={pageColour} />
         <Meta />
         <Links />
       </head>

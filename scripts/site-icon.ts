@@ -1,4 +1,5 @@
-import { siteIconPath } from "../app/lib/site-paths";
+import { siteIconPath, webAppManifestPath } from "../app/lib/site-paths";
+import { iconFiles } from "./web-app";
 
 /**
  * The site's icon, added to each built page's <head> rather than rendered by the root route: scripts/inline-images.ts
@@ -8,5 +9,10 @@ import { siteIconPath } from "../app/lib/site-paths";
  */
 export function withSiteIcon(html: string): string {
   if (!html.includes("</head>")) throw new Error("A prerendered page without <head>: cannot add the site's icon");
-  return html.replace("</head>", `<link rel="icon" href="${siteIconPath}" type="image/svg+xml"/></head>`);
+  // With the web app manifest (issue 32), and the icon a phone puts on its home screen when it reads no manifest.
+  const touchIcon = iconFiles.find((icon) => icon.purpose === "any")?.path ?? siteIconPath;
+  return html.replace(
+    "</head>",
+    `<link rel="icon" href="${siteIconPath}" type="image/svg+xml"/><link rel="manifest" href="${webAppManifestPath}"/><link rel="apple-touch-icon" href="${touchIcon}"/></head>`,
+  );
 }
