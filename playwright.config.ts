@@ -41,6 +41,10 @@ export default defineConfig({
       args: chromiumArgs,
     },
     trace: "retain-on-failure",
+    // Every other spec sees the site as a first visit does, with no service worker between the page and the
+    // server (a worker keeps the programme after the page has loaded: 200 files per test's browser context).
+    // tests/e2e/offline.spec.ts tests the worker, and allows it.
+    serviceWorkers: "block",
   },
   webServer: [server(mainPort), server(votingOpenPort, votingOpen()), ...testStreams()],
 });

@@ -2,7 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { homeIslandPath } from "./app/lib/site-paths";
+import { homeIslandPath, offlineIslandPath } from "./app/lib/site-paths";
 import * as contentExports from "./content";
 import { editionPublicDir } from "./content/editions";
 
@@ -67,26 +67,35 @@ function editionAsData(): Plugin {
 /**
  * The home page is served without React (see app/root.tsx): its one script is the home island, an extra
  * entry of the client build. It is written under a fixed name, outside the immutable /assets/, so the prerendered
- * page can name it; its imports are hashed as usual.
+ * page can name it; its imports are hashed as usual. The service worker's page side (app/islands/offline.ts) is an
+ * island too, for another reason: every page imports it once loaded, and Vite would wrap an import of a chunk of
+ * its own in its preload helper and list of dependencies, bytes that every page's first load carries. An import
+ * of a fixed name is a plain `import()`.
  *
- * The island's static imports are copies of their own (`?island`): the app's modules are merged into a shared chunk
- * below that imports React, and a module the island shared with the pages would bring that chunk, and React, to
- * the static page. What it imports dynamically (React and the live strip, near the day) is the pages' own.
+ * The islands' static imports are copies of their own (`?island`): the app's modules are merged into a shared chunk
+ * below that imports React, and a module an island shared with the pages would bring that chunk, and React, to
+ * the static page. What an island imports dynamically (React and the live strip, near the day) is the pages' own.
  */
 const islandMark = "?island";
-function homeIsland(): Plugin {
-  const entry = path.resolve("app/islands/home.ts");
-  const fileName = homeIslandPath.slice(1);
+function islands(): Plugin {
+  const entries = new Map([
+    [path.resolve("app/islands/home.ts"), homeIslandPath.slice(1)],
+    [path.resolve("app/islands/offline.ts"), offlineIslandPath.slice(1)],
+  ]);
   return {
-    name: "glosaic-home-island",
+    name: "glosaic-islands",
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
     apply: "build",
     buildStart() {
-      this.emitFile({ type: "chunk", id: entry, fileName });
+      for (const [id, fileName] of entries) this.emitFile({ type: "chunk", id, fileName });
     },
     async resolveId(source, importer, options) {
-      if (!importer || (importer !== entry && !importer.endsWith(islandMark)) || options.kind === "dynamic-import") {
+      if (
+        !importer ||
+        (!entries.has(importer) && !importer.endsWith(islandMark)) ||
+        options.kind === "dynamic-import"
+      ) {
         return null;
       }
       const resolved = await this.resolve(source, importer.replace(islandMark, ""), { ...options, skipSelf: true });
@@ -141,7 +150,7 @@ export const __vitePreload = (load, deps) => {
 process.env.SITE_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
-  plugins: [smallPreloadHelper(), homeIsland(), editionAsData(), tailwindcss(), reactRouter()],
+  plugins: [smallPreloadHelper(), islands(), editionAsData(), tailwindcss(), reactRouter()],
   // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
   publicDir: editionPublicDir(contentExports.editionId),
   define: { __BUILT_AT__: JSON.stringify(process.env.SITE_BUILT_AT) },

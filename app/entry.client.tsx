@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { startOfflineAfterLoad } from "./lib/offline-after-load";
 
 /** Lets the browser run whatever is waiting (a tap, a frame) before the next piece of work. */
 const nextTask = () =>
@@ -25,3 +26,4 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+startOfflineAfterLoad();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition, editionId } from "../content";
 import { builtEditionFile } from "../content/editions";
-import { sitemapPaths } from "../app/lib/page-list";
+import { offlinePaths, sitemapPaths } from "../app/lib/page-list";
 import { schedulePaths } from "../app/lib/schedule-paths";
 import { stagePath, streamSources } from "../app/lib/stage";
 import { calendarFiles, speakerCalendarFiles } from "../interop/calendar-files";
@@ -15,6 +15,8 @@ import { scheduleFiles } from "../interop/schedule-export";
 import { withSiteIcon } from "./site-icon";
 import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
+import { writeServiceWorker } from "./service-worker";
+import { writeWebApp } from "./web-app";
 
 /**
  * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
@@ -155,8 +157,11 @@ await writeSitemapAndRobots();
 const calendars = await writeCalendars();
 const schedules = await writeSchedule();
 const cards = await writeShareCards();
+const webApp = await writeWebApp(clientDir, edition);
 const pages = await finishPages();
+// Once the pages are final: the worker keeps them by their revisions.
+const worker = await writeServiceWorker(clientDir, editionId, offlinePaths());
 const count = await precompress();
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${String(pages)} pages hydrating after paint, with a security policy, ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB), ${String(count)} files precompressed`,
 );

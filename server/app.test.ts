@@ -4,6 +4,7 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
+import { serviceWorkerPolicy } from "./security-headers";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
@@ -17,6 +18,8 @@ const pages: Record<string, string> = {
   "assets/entry-Ab12Cd34.js": "console.log('app');".repeat(100),
   "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
   "sitemap.xml": "<urlset/>",
+  "sw.js": "self.addEventListener('fetch', () => {});",
+  "manifest.webmanifest": '{"name":"Test"}',
 };
 const compressed = new Set(["index.html", "agenda/index.html", "assets/entry-Ab12Cd34.js"]);
 
@@ -70,6 +73,23 @@ describe("Serving the built site", () => {
     expect(icon.headers["content-type"]).toBe("image/svg+xml");
     expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
     expect((await get("/sitemap.xml")).headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect((await get("/manifest.webmanifest")).headers["content-type"]).toBe("application/manifest+json");
+  });
+
+  it("has the service worker asked again on every visit: it is how an open page learns of a new build", async () => {
+    const worker = await get("/sw.js");
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    // Its policy governs what it fetches: the site's own files, and nothing else.
+    expect(worker.headers["content-security-policy"]).toBe(serviceWorkerPolicy);
+    expect(serviceWorkerPolicy).toContain("connect-src 'self'");
+  });
+
+  it("serves a page whatever its query, as the service worker asks for it to keep it", async () => {
+    const response = await get("/agenda?__WB_REVISION__=0123abcd");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("<title>Agenda</title>");
   });
 
   it("answers an unknown path with a 404 status and the not-found page", async () => {

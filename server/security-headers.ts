@@ -42,6 +42,12 @@ export function commonHeaders({ hsts }: { hsts: boolean }): Record<string, strin
 }
 
 /**
+ * The service worker's policy: a worker's requests are governed by the policy of its own script, and the strict
+ * default (nothing at all) would refuse every file it keeps. It fetches from the site and runs nothing else.
+ */
+export const serviceWorkerPolicy = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
+/**
  * A page's Content-Security-Policy header: the policy the build wrote into it (its inline scripts' hashes) plus
  * who may frame it. A page built without a policy gets the strict default, so a stale build fails closed.
  */

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileHeaders, pagePolicyHeader } from "./security-headers";
+import { serviceWorkerPath } from "../app/lib/offline-pages";
+import { fileHeaders, pagePolicyHeader, serviceWorkerPolicy } from "./security-headers";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export interface SiteFile {
@@ -35,10 +36,13 @@ const types: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-/** Vite's hashed build output never changes under its name; everything else may change with the next deploy. */
+/**
+ * Vite's hashed build output never changes under its name; everything else may change with the next deploy. Pages
+ * and the service worker are asked again on every visit: the worker is how an open page learns of a new build.
+ */
 function cacheControlFor(urlPath: string, type: string) {
   if (urlPath.startsWith("/assets/")) return "public, max-age=31536000, immutable";
-  if (type.startsWith("text/html")) return "no-cache";
+  if (type.startsWith("text/html") || urlPath === serviceWorkerPath) return "no-cache";
   return "public, max-age=3600";
 }
 
@@ -71,6 +75,7 @@ export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
       cacheControl: cacheControlFor(urlPath, type),
       ...(type.startsWith("text/html") ? { policy: pagePolicyHeader(urlPath, body.toString("utf8")) } : {}),
+      ...(urlPath === serviceWorkerPath ? { policy: serviceWorkerPolicy } : {}),
       ...(Object.keys(own).length > 0 ? { headers: own } : {}),
     });
   }

@@ -1,6 +1,7 @@
 import * as content from "../../content";
 import { showAfterFirstPaint } from "../lib/after-first-paint";
 import { startCountdown } from "../lib/countdown";
+import { startOfflineAfterLoad } from "../lib/offline-after-load";
 import { editionPhase, nextOnAir, phaseOnlySelector, shownInPhase } from "../lib/live";
 import { nextOnAirSelector } from "../lib/next-on-air";
 import { previewInstant } from "../lib/preview";
@@ -59,3 +60,4 @@ function loadLiveStrip() {
 
 showAfterFirstPaint();
 update();
+startOfflineAfterLoad();

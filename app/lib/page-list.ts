@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import { fixedPages, type PageKind } from "./fixed-pages";
+import { mySchedulePath } from "./my-schedule";
 import { speakerPath } from "./site-paths";
 import { stagePath } from "./stage";
 import { editionSchedule, speakersWithSessions } from "./speaker-schedule";
@@ -38,4 +39,13 @@ export function unlistedPaths(): string[] {
  */
 export function prerenderPaths(): string[] {
   return [...sitemapPaths(), ...fixedPaths("alias"), ...unlistedPaths(), ...fixedPaths("not-found")];
+}
+
+/**
+ * The pages a visitor can read offline after one visit (issue 32): the programme as the sitemap lists it (the
+ * agenda, every talk, speaker and stage page, the event page, the home page), the agenda under its second name,
+ * and the visitor's own schedule. Not the briefings, the moderator's page or the stream's screens.
+ */
+export function offlinePaths(): string[] {
+  return [...sitemapPaths(), ...fixedPaths("alias"), mySchedulePath];
 }

@@ -20,6 +20,10 @@ describe("a vote's toasts", () => {
       title: m.voteTooMany,
       description: m.voteTooManyDescription,
     });
-    expect(refusal(0, null)).toEqual({ tone: "error", title: m.voteNotCounted, description: m.voteNotSent });
+    expect(refusal(500, null)).toEqual({ tone: "error", title: m.voteNotCounted, description: m.voteNotSent });
+  });
+
+  it("say that a vote made offline was not sent", () => {
+    expect(refusal(0, null)).toEqual({ tone: "error", title: m.voteNotSentTitle, description: m.voteNotSent });
   });
 });

@@ -15,5 +15,7 @@ export function refusal(status: number, reason: string | null): ToastContent {
   if (status === 409) return { tone: "error", title: m.voteAlready, description: reason ?? m.voteAlreadyDescription };
   if (status === 429) return { tone: "error", title: m.voteTooMany, description: m.voteTooManyDescription };
   if (status === 403) return { tone: "error", title: m.voteRefused, description: reason ?? m.voteNotOpen };
+  // Offline, or the server out of reach: nothing was sent, and nothing is kept to send later (issue 32).
+  if (status === 0) return { tone: "error", title: m.voteNotSentTitle, description: m.voteNotSent };
   return { tone: "error", title: m.voteNotCounted, description: reason ?? m.voteNotSent };
 }

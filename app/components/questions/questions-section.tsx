@@ -11,7 +11,7 @@ import {
 } from "../../lib/questions";
 import { formatClock, formatLongDate } from "../../lib/format-time";
 import { useHydrated } from "../../lib/use-hydrated";
-import { failureOf } from "../../lib/question-api";
+import { failureOf, QuestionApiError } from "../../lib/question-api";
 import { useSessionQuestions, type SessionQuestionsState } from "../../lib/use-session-questions";
 import { Badge } from "../ui/badge";
 import * as m from "../../i18n/messages";
@@ -245,7 +245,9 @@ function QuestionLists({ state, open }: { state: SessionQuestionsState; open: bo
     try {
       await state.upvote(question.id, !question.upvotedByYou);
     } catch (error) {
-      setProblem(m.upvoteNotCounted({ reason: failureOf(error) }));
+      // Refused by the server, or never sent (offline): the two are said apart.
+      const reason = failureOf(error);
+      setProblem(error instanceof QuestionApiError ? m.upvoteNotCounted({ reason }) : m.upvoteNotSent({ reason }));
     }
   };
   return (

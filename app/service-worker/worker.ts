@@ -1,0 +1,71 @@
+/**
+ * The service worker (issue 32; docs/decisions/055): the programme in the pocket. Built by scripts/service-worker.ts
+ * into /sw.js, which writes the list of files to keep (`self.__WB_MANIFEST`: the programme's pages, the data
+ * React Router loads for them, their scripts, styles, fonts and images) and names the edition and the build.
+ *
+ * - Pages are asked of the network first, with a short wait, so that a changed programme shows when the visitor is
+ *   online; when the network fails or is too slow, the page comes from this build's copy. A page the network
+ *   answers is not kept: the copy stays the build's own, whose scripts are kept with it.
+ * - Scripts, styles, fonts and images are named by their content or change only with a build: they come from the
+ *   copy at once.
+ * - Nothing else is touched: the API, the event streams, the personal calendar feed and the admin routes go to
+ *   the network as if there were no worker, and a vote, a question or an upvote made offline fails on the page,
+ *   which says it was not sent. Nothing is queued, so nothing is sent twice when the connection returns.
+ * - The caches are named after the edition and the build; a build's worker, once it takes over, deletes its own
+ *   edition's older caches, and leaves any other edition's alone.
+ */
+import { clientsClaim, setCacheNameDetails } from "workbox-core";
+import { addRoute, matchPrecache, precache } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { NetworkOnly } from "workbox-strategies";
+import { cachePrefix, isPageKey, pageWaitSeconds, skipWaitingMessage } from "../lib/offline-pages";
+
+declare const self: ServiceWorkerGlobalScope;
+/** The edition's id and the build's, written in by scripts/service-worker.ts. */
+declare const EDITION: string;
+declare const BUILD: string;
+
+const prefix = cachePrefix(EDITION);
+setCacheNameDetails({ prefix, suffix: BUILD });
+
+const kept = self.__WB_MANIFEST;
+precache(kept);
+const pages = new Set(kept.map((entry) => (typeof entry === "string" ? entry : entry.url)).filter(isPageKey));
+
+// A kept page or its data: the network first, then the copy. Registered before the copy's own route, which would
+// answer from the copy at once.
+registerRoute(
+  ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && pages.has(url.pathname),
+  new NetworkOnly({
+    networkTimeoutSeconds: pageWaitSeconds,
+    plugins: [
+      {
+        handlerDidError: async ({ request }) => matchPrecache(new URL(request.url).pathname),
+      },
+    ],
+  }),
+);
+addRoute();
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(`${prefix}-`) && !name.endsWith(`-${BUILD}`))
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
+// Once active, the worker looks after the pages already open too, the first visit's among them: their scripts
+// loaded later come from the copy, and a page that asks for the updated programme is told when it has taken over.
+clientsClaim();
+
+// The page's "Reload" after a new build: this worker takes over from the one that served the open pages.
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === skipWaitingMessage) void self.skipWaiting();
+});

@@ -1,0 +1,187 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import * as m from "../../app/i18n/messages";
+import { offlinePaths } from "../../app/lib/page-list";
+import { mySchedulePath } from "../../app/lib/my-schedule";
+import { serviceWorkerPath } from "../../app/lib/offline-pages";
+import { siteIconPath, speakerPath, webAppManifestPath } from "../../app/lib/site-paths";
+import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { edition, editionId } from "../../content";
+import { chromiumArgs, chromiumPath, freePort, startBuiltServer, type BuiltServer } from "../../scripts/local-site";
+import { writeServiceWorker } from "../../scripts/service-worker";
+import { votingOpenEnv } from "../../server/test-support/server-process";
+import { expect, test, voteButtonName, waitForHydration } from "./fixtures";
+
+// Issue 32: the programme in the pocket. Each test serves a copy of the build on a server of its own, voting open,
+// so that it can stop the server (offline must not mean "the network answered anyway") or deploy a new build.
+// Expected values come from the edition under test.
+
+test.use({ serviceWorkers: "allow", expectedConsole: /net::ERR_INTERNET_DISCONNECTED/ });
+test.describe.configure({ mode: "serial" });
+
+const talk = edition.talks[0]!;
+const speaker = speakersWithSessions(editionSchedule)[0]!;
+const demo = edition.demos[0]!;
+
+interface Site {
+  dir: string;
+  server: BuiltServer;
+  context: BrowserContext;
+  page: Page;
+}
+let site: Site | undefined;
+
+test.beforeEach(async ({ browser }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), "glosaic-offline-"));
+  cpSync(path.resolve("build/client"), dir, { recursive: true });
+  // The store in the copy's folder, so that a server started again in its place (a new build) keeps it.
+  const at = { port: await freePort(), database: path.join(dir, "votes.sqlite") };
+  const server = await startBuiltServer({ at, env: { CLIENT_DIR: dir, ...votingOpenEnv } });
+  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: "allow" });
+  site = { dir, server, context, page: await context.newPage() };
+});
+
+test.afterEach(async () => {
+  if (!site) return;
+  await site.context.close();
+  site.server.stop();
+  rmSync(site.dir, { recursive: true, force: true });
+  site = undefined;
+});
+
+/** Opens a page and waits for the worker to have kept the programme (it registers once the page has loaded). */
+async function visit(page: Page, pagePath: string) {
+  await page.goto(pagePath);
+  await waitForHydration(page);
+  // Ready once a worker is active; activated once it has taken over, the copy kept.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .toBe("activated");
+}
+
+/** The build id that names the worker's caches, as its file says it. */
+function buildOf(dir: string): string {
+  return /suffix:"([0-9a-f]{12})"/.exec(readFileSync(path.join(dir, serviceWorkerPath), "utf8"))?.[1] ?? "";
+}
+
+test("after one visit to the home page and the agenda, the programme reads with the network gone", async () => {
+  const { page, context, server } = site!;
+  await visit(page, "/");
+  await visit(page, "/agenda");
+  await server.stopForRestart();
+  await context.setOffline(true);
+
+  await page.goto("/agenda");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(edition.agenda[0]!.title).first()).toBeVisible();
+
+  // A talk, a speaker and the visitor's own schedule, none of them visited: kept all the same, scripts and all.
+  await page.goto(talk.path);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: talk.title })).toBeVisible();
+  await page.goto(speakerPath(speaker.id));
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: speaker.name })).toBeVisible();
+
+  // "My schedule" works offline: a session chosen on the talk's page is on /my-schedule.
+  await page.goto(talk.path);
+  await waitForHydration(page);
+  const toggle = page.getByRole("button", { name: m.favouriteLabel({ title: talk.title }) }).first();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await page.goto(mySchedulePath);
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: talk.title }).first()).toBeVisible();
+
+  // A page the worker does not keep is not made up: the browser's own offline error.
+  const kept = new Set(offlinePaths());
+  expect(kept.has("/moderate")).toBe(false);
+  await expect(page.goto("/moderate")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
+});
+
+test("a vote made offline says it was not sent, and nothing is sent when the connection returns", async () => {
+  const { page, context } = site!;
+  await visit(page, "/demo-voting");
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
+  const card = page.getByRole("article", { name: demo.title });
+  const count = await card.getByText(/^\d+ /).first().textContent();
+  const votes: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") votes.push(request.url());
+  });
+
+  await context.setOffline(true);
+  await card.getByRole("button", { name: voteButtonName(demo.title) }).click();
+  await expect(page.getByRole("status").filter({ hasText: m.voteNotSentTitle })).toBeVisible();
+  expect(votes).toHaveLength(1);
+
+  await context.setOffline(false);
+  const status = await page.request.get(`/api/demos/${demo.id}/has-voted`);
+  expect(await status.json()).toMatchObject({ hasVoted: false });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
+  await expect(card.getByText(/^\d+ /).first()).toHaveText(count ?? "");
+  expect(votes).toHaveLength(1);
+});
+
+test("a new build shows an open page 'The programme has been updated', and Reload brings it", async () => {
+  const { page, context, server, dir } = site!;
+  await visit(page, "/agenda");
+  const before = buildOf(dir);
+
+  // The organiser deploys a new build: another mark, and the worker written again for it.
+  await server.stopForRestart();
+  const icon = path.join(dir, siteIconPath);
+  writeFileSync(icon, readFileSync(icon, "utf8").replace(/<\/svg>\s*$/, '<circle cx="1" cy="1" r="1"/></svg>'));
+  const { build } = await writeServiceWorker(dir, editionId, offlinePaths());
+  expect(build).not.toBe(before);
+  site!.server = await startBuiltServer({
+    at: { port: server.port, database: path.join(dir, "votes.sqlite") },
+    env: { CLIENT_DIR: dir, ...votingOpenEnv },
+  });
+
+  // The connection comes back (or the visitor returns to the tab): the page asks for the worker again.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  const notice = page.getByRole("status").filter({ hasText: m.programmeUpdated });
+  await expect(notice).toBeVisible();
+  await Promise.all([page.waitForEvent("load"), notice.getByRole("button", { name: m.programmeReload }).click()]);
+  await waitForHydration(page);
+  const caches = await page.evaluate(async () => window.caches.keys());
+  expect(caches.length).toBeGreaterThan(0);
+  expect(caches.filter((name) => !name.endsWith(`-${build}`))).toEqual([]);
+  await expect(page.getByRole("status").filter({ hasText: m.programmeUpdated })).toHaveCount(0);
+});
+
+test("the manifest is the edition's, and Chromium finds the site installable", async ({ playwright }) => {
+  const { server, dir } = site!;
+  // Chromium installs nothing from an incognito profile, which every test context is: a profile of its own.
+  const profile = mkdtempSync(path.join(tmpdir(), "glosaic-profile-"));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL: server.url,
+    serviceWorkers: "allow",
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await visit(page, "/");
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
+    expect(new URL(manifest.url).pathname).toBe(webAppManifestPath);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: unknown[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    const served = JSON.parse(readFileSync(path.join(dir, webAppManifestPath), "utf8")) as unknown;
+    expect(served).toMatchObject({ name: edition.event.name, short_name: edition.event.shortName });
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
