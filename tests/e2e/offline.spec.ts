@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,11 +9,24 @@ import { mySchedulePath } from "../../app/lib/my-schedule";
 import { serviceWorkerPath } from "../../app/lib/offline-pages";
 import { siteIconPath, speakerPath, webAppManifestPath } from "../../app/lib/site-paths";
 import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
-import { edition, editionId } from "../../content";
+import { zoneOffsetMinutes } from "../../app/lib/time";
+import { edition, editionId, eventSpan } from "../../content";
+import { editionMomentsOf } from "./phase-moments";
 import { chromiumArgs, chromiumPath, freePort, startBuiltServer, type BuiltServer } from "../../scripts/local-site";
 import { writeServiceWorker } from "../../scripts/service-worker";
 import { votingOpenEnv } from "../../server/test-support/server-process";
-import { expect, test, voteButtonName, waitForHydration } from "./fixtures";
+import { sessionQuestionsUrl } from "../../app/lib/questions";
+import { expect, startingWith, test, voteButtonName, waitForHydration } from "./fixtures";
+import {
+  moderate,
+  moderation,
+  moderatorToken,
+  item,
+  openList,
+  openQuestions,
+  questionTalk,
+  uniqueQuestion,
+} from "./questions-support";
 
 // Issue 32: the programme in the pocket. Each test serves a copy of the build on a server of its own, voting open,
 // so that it can stop the server (offline must not mean "the network answered anyway") or deploy a new build.
@@ -24,6 +38,21 @@ test.describe.configure({ mode: "serial" });
 const talk = edition.talks[0]!;
 const speaker = speakersWithSessions(editionSchedule)[0]!;
 const demo = edition.demos[0]!;
+
+/** A visitor whose clock differs from the event's on the day, so that the zone switch changes every time. */
+const visitorZone = ["Europe/Berlin", "America/Los_Angeles"].find(
+  (zone) =>
+    zoneOffsetMinutes(new Date(eventSpan.start), zone) !==
+    zoneOffsetMinutes(new Date(eventSpan.start), edition.event.timeZone),
+)!;
+
+/** Voting and every session's questions open, whenever the tests run; the tests' moderator. */
+const openWindows = {
+  ...votingOpenEnv,
+  QUESTIONS_OPENS: votingOpenEnv.VOTING_OPENS,
+  QUESTIONS_CLOSES: votingOpenEnv.VOTING_CLOSES,
+  MODERATOR_TOKEN: moderatorToken,
+};
 
 interface Site {
   dir: string;
@@ -38,8 +67,8 @@ test.beforeEach(async ({ browser }) => {
   cpSync(path.resolve("build/client"), dir, { recursive: true });
   // The store in the copy's folder, so that a server started again in its place (a new build) keeps it.
   const at = { port: await freePort(), database: path.join(dir, "votes.sqlite") };
-  const server = await startBuiltServer({ at, env: { CLIENT_DIR: dir, ...votingOpenEnv } });
-  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: "allow" });
+  const server = await startBuiltServer({ at, env: { CLIENT_DIR: dir, ...openWindows } });
+  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: "allow", timezoneId: visitorZone });
   site = { dir, server, context, page: await context.newPage() };
 });
 
@@ -61,6 +90,11 @@ async function visit(page: Page, pagePath: string) {
     .toBe("activated");
 }
 
+/** A message's words before its argument ("Your upvote was not sent: "), as the page writes them around a reason. */
+function words(message: (values: { reason: string }) => string): string {
+  return message({ reason: "\u0000" }).split("\u0000")[0]!;
+}
+
 /** The build id that names the worker's caches, as its file says it. */
 function buildOf(dir: string): string {
   return /suffix:"([0-9a-f]{12})"/.exec(readFileSync(path.join(dir, serviceWorkerPath), "utf8"))?.[1] ?? "";
@@ -77,6 +111,15 @@ test("after one visit to the home page and the agenda, the programme reads with 
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(edition.agenda[0]!.title).first()).toBeVisible();
+  // The zone switch: every time in the visitor's zone.
+  const times = await page.getByRole("table").first().textContent();
+  await page.getByRole("button", { name: m.zoneLocal }).click();
+  await expect(page.getByRole("button", { name: m.zoneLocal })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("table").first()).not.toHaveText(times ?? "");
+  // Now and next, on the day (previewed): the strip, from the kept scripts.
+  await page.goto(`/agenda?now=${encodeURIComponent(editionMomentsOf(eventSpan).live)}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("complementary", { name: m.liveStripLabel })).toContainText(m.liveNow);
 
   // A talk, a speaker and the visitor's own schedule, none of them visited: kept all the same, scripts and all.
   await page.goto(talk.path);
@@ -128,6 +171,44 @@ test("a vote made offline says it was not sent, and nothing is sent when the con
   expect(votes).toHaveLength(1);
 });
 
+test("a question and an upvote made offline say they were not sent", async ({ playwright }) => {
+  const { page, context, server } = site!;
+  const { talk: asked, slot } = questionTalk(0);
+  // Another visitor's question, approved, for this one to upvote.
+  const other = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+  const theirs = uniqueQuestion("Does the demo run on a train?");
+  const posted = await other.post(sessionQuestionsUrl(slot.id), {
+    data: { text: theirs },
+    headers: { "idempotency-key": randomUUID() },
+  });
+  expect(posted.status()).toBe(201);
+  const { id } = (await posted.json()) as { id: string };
+  if (moderation === "pre") await moderate(other, id, "approve", undefined, server.url);
+  await other.dispose();
+
+  const section = await openQuestions(page, asked.path, slot.id);
+  const upvote = item(openList(section), theirs).getByRole("button", { name: startingWith(m.questionUpvote) });
+  await expect(upvote).toHaveAttribute("aria-pressed", "false");
+  await context.setOffline(true);
+  await upvote.click();
+  await expect(section.getByRole("status").filter({ hasText: words(m.upvoteNotSent) })).toBeVisible();
+  await expect(upvote).toHaveAttribute("aria-pressed", "false");
+
+  const mine = uniqueQuestion("Is the programme kept offline?");
+  await section.getByRole("textbox", { name: m.questionLabel }).fill(mine);
+  await section.getByRole("button", { name: m.questionAsk }).click();
+  await expect(section.getByRole("alert")).toContainText(words(m.questionNotSent));
+  // What was typed stays, to send again once back online.
+  await expect(section.getByRole("textbox", { name: m.questionLabel })).toHaveValue(mine);
+
+  await context.setOffline(false);
+  const listed = (await (await page.request.get(sessionQuestionsUrl(slot.id))).json()) as {
+    questions: { text: string; upvotes: number }[];
+  };
+  expect(listed.questions.filter((question) => question.text === mine)).toEqual([]);
+  expect(listed.questions.find((question) => question.text === theirs)?.upvotes).toBe(0);
+});
+
 test("a new build shows an open page 'The programme has been updated', and Reload brings it", async () => {
   const { page, context, server, dir } = site!;
   await visit(page, "/agenda");
@@ -141,7 +222,7 @@ test("a new build shows an open page 'The programme has been updated', and Reloa
   expect(build).not.toBe(before);
   site!.server = await startBuiltServer({
     at: { port: server.port, database: path.join(dir, "votes.sqlite") },
-    env: { CLIENT_DIR: dir, ...votingOpenEnv },
+    env: { CLIENT_DIR: dir, ...openWindows },
   });
 
   // The connection comes back (or the visitor returns to the tab): the page asks for the worker again.
