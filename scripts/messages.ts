@@ -81,20 +81,26 @@ export function catalogueLocaleFor(locale: string, locales: readonly string[]): 
   return locales.includes(language) ? language : undefined;
 }
 
-/** The names of a message's arguments, however deep in its plurals and selects. */
-export function argumentsOf(message: string): Set<string> {
-  const names = new Set<string>();
-  const visit = (tokens: Token[]) => {
+/** Every token of a message, however deep in its plurals and selects, in order. */
+export function* tokensOf(message: string): Generator<Token> {
+  function* walk(tokens: Token[]): Generator<Token> {
     for (const token of tokens) {
-      if (token.type === "argument" || token.type === "function") names.add(token.arg);
-      else if (token.type === "plural" || token.type === "select" || token.type === "selectordinal") {
-        names.add(token.arg);
-        for (const branch of token.cases) visit(branch.tokens);
+      yield token;
+      if (token.type === "plural" || token.type === "select" || token.type === "selectordinal") {
+        for (const branch of token.cases) yield* walk(branch.tokens);
       }
     }
-  };
-  visit(parse(message));
-  return names;
+  }
+  yield* walk(parse(message));
+}
+
+/** The names of a message's arguments, however deep in its plurals and selects. */
+export function argumentsOf(message: string): Set<string> {
+  return new Set(
+    [...tokensOf(message)].flatMap((token) =>
+      token.type === "content" || token.type === "octothorpe" ? [] : [token.arg],
+    ),
+  );
 }
 
 const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((item) => b.has(item));

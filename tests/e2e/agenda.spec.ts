@@ -10,19 +10,10 @@ import {
   formatWeekdayDate,
   zoneAbbreviation,
 } from "../../app/lib/format-time";
-import {
-  axeViolations,
-  expect,
-  secondsLeftExactly,
-  startingWith,
-  tabTo,
-  test,
-  timeLeftExactly,
-  timeLeftPattern,
-  waitForHydration,
-} from "./fixtures";
+import { axeViolations, expect, startingWith, tabTo, test, timeLeftPattern, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";
+import { hole, messageExactly } from "../message-words";
 import { sessionTypeWords } from "../../app/lib/session-type-words";
 
 // The agenda of whichever edition is built: its sessions, in its zone and a visitor's, its days and rooms where it
@@ -449,7 +440,7 @@ test("?now= previews a live moment: the strip shows the session on air, its time
   const live = stripLine(page, slot);
   await expect(live).toBeVisible();
   await expect(live).toContainText(slot.title);
-  const minutesAndSeconds = timeLeftExactly("(\\d+):(\\d\\d)");
+  const minutesAndSeconds = messageExactly(m.timeLeft({ time: hole }), "(\\d+):(\\d\\d)");
   const left = live.getByText(minutesAndSeconds);
   // Counting down from the previewed instant: at most a few seconds (page load) less than it started with.
   const shown = minutesAndSeconds.exec((await left.textContent()) ?? "");
@@ -515,7 +506,9 @@ test("Under a minute the strip counts seconds, and the home page shows it too", 
   const live = stripLine(page, first);
   // The home page loads React for its strip only now: on a loaded machine that has taken 7 s, past expect's 5.
   await expect(live).toContainText(first.title, { timeout: 15_000 });
-  await expect(live.getByText(timeLeftPattern)).toHaveText(secondsLeftExactly("(30|[12]\\d)"));
+  await expect(live.getByText(timeLeftPattern)).toHaveText(
+    messageExactly(m.timeLeftSeconds({ seconds: hole }), "(30|[12]\\d)"),
+  );
   await expect(live).toContainText(nextLine(next));
 });
 

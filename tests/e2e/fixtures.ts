@@ -2,6 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { edition } from "../../content";
 import * as m from "../../app/i18n/messages";
+import { escaped, hole, withPattern } from "../message-words";
+
+export { escaped };
 
 /**
  * Every test fails if the page logs a console error or warning, or throws: a page that works but complains is
@@ -212,33 +215,10 @@ export function exactly(text: string): RegExp {
   return new RegExp(`^${escaped(text)}$`);
 }
 
-/** A text taken literally inside a regular expression. */
-export function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** Stands for a message's value where a pattern takes its place. */
-const hole = "\u0000";
-
-/** A message's words, taken literally, with `pattern` where the value given as `hole` was. */
-function withPattern(words: string, pattern: string): string {
-  return escaped(words).replace(hole, pattern);
-}
-
 /** The time left of a session on air, as the strip and the stage say it: minutes and seconds, or seconds alone. */
 export const timeLeftPattern = new RegExp(
   `${withPattern(m.timeLeft({ time: hole }), "\\d+:\\d{2}")}|${withPattern(m.timeLeftSeconds({ seconds: hole }), "\\d+")}`,
 );
-
-/** The seconds left under a minute, exactly, with `seconds` a pattern of the number. */
-export function secondsLeftExactly(seconds: string): RegExp {
-  return new RegExp(`^${withPattern(m.timeLeftSeconds({ seconds: hole }), seconds)}$`);
-}
-
-/** The minutes and seconds left, exactly, as the strip says them, with `time` a pattern of them ("(\\d+):(\\d\\d)"). */
-export function timeLeftExactly(time: string): RegExp {
-  return new RegExp(`^${withPattern(m.timeLeft({ time: hole }), time)}$`);
-}
 
 /**
  * A demo's vote button's name as the browser computes it: the button's word, then the demo it is for, which is in

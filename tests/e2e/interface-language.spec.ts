@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parse, type Token } from "@messageformat/parser";
 import { edition } from "../../content";
 import { editionDir, selectedEditionId } from "../../content/editions";
 import { prerenderPaths } from "../../app/lib/page-list";
-import { cataloguesDir, readCatalogue, sourceLocale } from "../../scripts/messages";
+import { cataloguesDir, readCatalogue, sourceLocale, tokensOf } from "../../scripts/messages";
 import { expect, sweepTimeout, test, waitForHydration } from "./fixtures";
 
 // Issue 31: an edition in another language shows no English interface string anywhere. Every page the build writes
@@ -16,17 +15,7 @@ const paths = prerenderPaths();
 
 /** The literal words of a message, its arguments left out: every case of a select or plural counts. */
 function wordsOf(message: string): string[] {
-  const words: string[] = [];
-  const walk = (tokens: Token[]) => {
-    for (const token of tokens) {
-      if (token.type === "content") words.push(token.value);
-      else if (token.type === "select" || token.type === "plural" || token.type === "selectordinal") {
-        for (const choice of token.cases) walk(choice.tokens);
-      }
-    }
-  };
-  walk(parse(message));
-  return words;
+  return [...tokensOf(message)].flatMap((token) => (token.type === "content" ? [token.value] : []));
 }
 
 /** All the text of the edition's own folder: its content stays as written, English included (issue 31, item 6). */

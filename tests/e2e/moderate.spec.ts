@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import * as m from "../../app/i18n/messages";
+import { hole, wordsBefore } from "../message-words";
 import { edition } from "../../content";
 import { moderatePath, sessionQuestionsUrl, type AskedQuestion } from "../../app/lib/questions";
 import { axeViolations, escaped, expect, focusProblem, startingWith, test, waitForHydration } from "./fixtures";
@@ -28,14 +29,6 @@ async function askedByAVisitor(request: APIRequestContext, sessionId: string, te
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as AskedQuestion).id;
-}
-
-/** An action's announcement, made of the question's text. */
-type Announcement = (words: { text: string }) => string;
-
-/** The words of an action's announcement that come before the question's text. */
-function wordsBefore(message: Announcement): string {
-  return message({ text: "\u0000" }).split("\u0000")[0] ?? "";
 }
 
 /** Presses Tab until `name`'s button in the card of `text` has the focus, checking the focus shows at each step. */
@@ -144,12 +137,13 @@ test("Keyboard alone: approve, put on air, take off, mark answered and hide, the
   const card = moderatorCard(page, text);
   const announced = page.getByRole("status").filter({ hasText: text.slice(0, 20) });
   // Each action's button, and the words that announce it done (before the question's text).
-  const approve: [string, Announcement][] = moderation === "pre" ? [[m.moderateApprove, m.moderateApproved]] : [];
-  const steps: [string, Announcement][] = [
+  const approve: [string, string][] =
+    moderation === "pre" ? [[m.moderateApprove, m.moderateApproved({ text: hole })]] : [];
+  const steps: [string, string][] = [
     ...approve,
-    [m.moderatePin, m.moderatePinned],
-    [m.moderateUnpin, m.moderateUnpinned],
-    [m.moderateAnswer, m.moderateAnsweredDone],
+    [m.moderatePin, m.moderatePinned({ text: hole })],
+    [m.moderateUnpin, m.moderateUnpinned({ text: hole })],
+    [m.moderateAnswer, m.moderateAnsweredDone({ text: hole })],
   ];
   for (const [step, done] of steps) {
     await tabToAction(page, text, step);
@@ -170,7 +164,7 @@ test("Keyboard alone: approve, put on air, take off, mark answered and hide, the
   await expect(reason).toBeFocused();
   await page.keyboard.type("Asked twice");
   await page.keyboard.press("Enter");
-  await expect(announced).toHaveText(startingWith(wordsBefore(m.moderateHiddenDone)));
+  await expect(announced).toHaveText(startingWith(wordsBefore(m.moderateHiddenDone({ text: hole }))));
   await expect(card).toBeFocused();
   await expect(card).toContainText(m.moderateHiddenBecause({ reason: "Asked twice" }));
   await expect(card.getByRole("button")).toHaveCount(0);

@@ -6,8 +6,9 @@ import { favouritesStorageKey } from "../../app/lib/favourites";
 import { isChoosable, mySchedulePath, personalCalendarPath } from "../../app/lib/my-schedule";
 import { guidOfSession } from "../../interop/guids";
 import { parseSessionSelection } from "../../app/lib/session-selection";
-import { axeViolations, escaped, expect, test, waitForHydration, startingWith } from "./fixtures";
+import { axeViolations, expect, test, waitForHydration, startingWith } from "./fixtures";
 import * as m from "../../app/i18n/messages";
+import { hole, withPattern } from "../message-words";
 
 // A visitor's own schedule (issue 18): toggles on the agenda and the talk pages, /my-schedule, its calendar feed,
 // and the link that carries it to another browser. Sessions and titles come from the edition under test.
@@ -190,8 +191,7 @@ test("sessions that run at the same time are marked with what they overlap", asy
   // The words around the titles, as the edition's messages put them: the mark is a line of its own in the item, so
   // it is found as an element holding those words and the titles, and nothing else (a language may put no words
   // before the titles, or none after them).
-  const [before = "", after = ""] = m.myScheduleOverlaps({ titles: "\u0000" }).split("\u0000");
-  const mark = `^${escaped(before)}(.+)${escaped(after)}$`;
+  const mark = `^${withPattern(m.myScheduleOverlaps({ titles: hole }), "(.+)")}$`;
   const marks = await items.evaluateAll(
     (elements, source) =>
       elements.map((element) => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import * as m from "../../app/i18n/messages";
+import { hole, wordsBefore } from "../message-words";
 import { offlinePaths } from "../../app/lib/page-list";
 import { mySchedulePath } from "../../app/lib/my-schedule";
 import { serviceWorkerPath } from "../../app/lib/offline-pages";
@@ -88,11 +89,6 @@ async function visit(page: Page, pagePath: string) {
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
     .toBe("activated");
-}
-
-/** A message's words before its argument ("Your upvote was not sent: "), as the page writes them around a reason. */
-function words(message: (values: { reason: string }) => string): string {
-  return message({ reason: "\u0000" }).split("\u0000")[0]!;
 }
 
 /** The build id that names the worker's caches, as its file says it. */
@@ -191,13 +187,15 @@ test("a question and an upvote made offline say they were not sent", async ({ pl
   await expect(upvote).toHaveAttribute("aria-pressed", "false");
   await context.setOffline(true);
   await upvote.click();
-  await expect(section.getByRole("status").filter({ hasText: words(m.upvoteNotSent) })).toBeVisible();
+  await expect(
+    section.getByRole("status").filter({ hasText: wordsBefore(m.upvoteNotSent({ reason: hole })) }),
+  ).toBeVisible();
   await expect(upvote).toHaveAttribute("aria-pressed", "false");
 
   const mine = uniqueQuestion("Is the programme kept offline?");
   await section.getByRole("textbox", { name: m.questionLabel }).fill(mine);
   await section.getByRole("button", { name: m.questionAsk }).click();
-  await expect(section.getByRole("alert")).toContainText(words(m.questionNotSent));
+  await expect(section.getByRole("alert")).toContainText(wordsBefore(m.questionNotSent({ reason: hole })));
   // What was typed stays, to send again once back online.
   await expect(section.getByRole("textbox", { name: m.questionLabel })).toHaveValue(mine);
 

@@ -1,4 +1,5 @@
 import * as m from "../../app/i18n/messages";
+import { hole, wordsBefore } from "../message-words";
 import type { Browser, Page } from "@playwright/test";
 import { edition } from "../../content";
 import { questionLimits, questionWindowOf, questionWindowState, sessionQuestionsUrl } from "../../app/lib/questions";
@@ -162,7 +163,7 @@ test.describe("A send that fails", () => {
     });
     await section.getByRole("textbox", { name: m.questionLabel }).fill(text);
     await section.getByRole("button", { name: m.questionAsk }).click();
-    await expect(section.getByRole("alert")).toContainText(m.questionNotSent({ reason: "@@" }).split("@@")[0]!);
+    await expect(section.getByRole("alert")).toContainText(wordsBefore(m.questionNotSent({ reason: hole })));
     await expect(section.getByRole("textbox", { name: m.questionLabel })).toHaveValue(text);
 
     await ask(section, text);
@@ -261,7 +262,7 @@ test("Outside its window the section says why, on the server that keeps the edit
   } else {
     await expect(section.getByRole("textbox", { name: m.questionLabel })).toHaveCount(0);
     await expect(section).toContainText(
-      state === "upcoming" ? m.questionsOpenOn({ date: "@@", time: "", zone: "" }).split("@@")[0]! : m.questionsClosed,
+      state === "upcoming" ? wordsBefore(m.questionsOpenOn({ date: hole, time: "", zone: "" })) : m.questionsClosed,
     );
     await expect(section.getByRole("button", { name: startingWith(m.questionUpvote) })).toHaveCount(0);
   }
