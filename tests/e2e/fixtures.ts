@@ -24,11 +24,17 @@ export const test = base.extend<{ consoleProblems: string[]; expectedConsole: Re
   ],
 });
 
+/**
+ * What Playwright itself writes to a page's console when it blocks the page's service worker, as every spec but
+ * offline.spec asks (playwright.config.ts): the test harness speaking, not the page.
+ */
+const blockedWorker = "Service Worker registration blocked by Playwright";
+
 /** Collects a page's console errors and warnings and its uncaught errors, but for the expected ones. */
 export function watchConsole(page: Page, expected: RegExp | null = null): string[] {
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (expected?.test(message.text())) return;
+    if (expected?.test(message.text()) || message.text() === blockedWorker) return;
     // Chromium reports a document served with a 404 status (the not-found page) as a failed load of itself:
     // that is the status we mean to send, not a fault of the page.
     const documentStatus =
