@@ -55,9 +55,9 @@ export async function writeServiceWorker(
       ...pagePaths.flatMap((pagePath) => pageFiles(clientDir, pagePath)),
       "assets/*.{js,css,woff2}",
       "islands/*.js",
-      "favicon.svg",
-      "logos/**/*.svg",
-      "portraits/**/*.svg",
+      // The edition's images, in one pattern: an edition may have no logos (an imported one has no sponsors), and
+      // Workbox refuses a pattern that matches nothing.
+      "{favicon.svg,logos/**/*.svg,portraits/**/*.svg}",
       "manifest.webmanifest",
       "icons/*.png",
     ],
