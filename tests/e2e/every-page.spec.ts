@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
-import { siteIconPath } from "../../app/lib/site-paths";
+import { offlineIslandPath, siteIconPath } from "../../app/lib/site-paths";
 import { gzipSize, isFramework, measure, overBudget } from "../../scripts/js-budget";
 import { repositoryRoot } from "../../server/start-command";
 import { expect, runningAnimations, sweepTimeout, test, waitForHydration } from "./fixtures";
@@ -53,7 +53,12 @@ test("every page keeps its JavaScript budget, with what it loads without a tap o
     const named = built.get(path);
     expect(named, `${path} in the build's budget`).toBeDefined();
     const counted = new Set(named?.ownFiles.map((own) => own.file));
-    const later = [...requested].filter((file) => !counted.has(file) && !isFramework(file));
+    // The service worker's page side is imported once the page has loaded, for the offline copy, not for anything
+    // the page shows; the worker it registers then fetches every script of the build in the background anyway.
+    // Issue 32 puts it outside the first visit's cost (decision 055).
+    const later = [...requested].filter(
+      (file) => !counted.has(file) && !isFramework(file) && file !== offlineIslandPath,
+    );
     const laterBytes = later.reduce((sum, file) => sum + gzipSize(readFileSync(join(clientDir, file))), 0);
     expect(
       overBudget(named?.frameworkBytes ?? 0, (named?.ownBytes ?? 0) + laterBytes),
