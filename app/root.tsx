@@ -17,6 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
 import * as m from "./i18n/messages";
+import { rich } from "./i18n/rich";
 import { homeIslandPath, pageColour } from "./lib/site-paths";
 import { useHydrated } from "./lib/use-hydrated";
 
@@ -111,7 +112,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="mx-auto max-w-3xl px-6 py-24 text-center">
       <h1 className="text-4xl font-bold">{heading}</h1>
       <p className="mt-4 text-muted">
-        {m.rich(
+        {rich(
           m.errorHintRich({
             home: (
               <a className="underline underline-offset-4" href="/">

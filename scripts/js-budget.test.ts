@@ -8,7 +8,15 @@ import { frameworkChunk, limits, measure, summary } from "./js-budget";
 
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 let site: string;
-const framework = `export const react=${JSON.stringify("r".repeat(300))};`;
+/** Random text, which hardly compresses: `length` characters weigh about three quarters of that in gzip. */
+const incompressible = (length: number) =>
+  Array.from({ length: Math.ceil(length / 8) }, (_, i) =>
+    createHash("sha256").update(String(i)).digest("base64").slice(0, 8),
+  )
+    .join("")
+    .slice(0, length);
+// Larger than a static page's whole budget, as React is.
+const framework = `export const react=${JSON.stringify(incompressible(10_000))};`;
 const files: Record<string, string> = {
   "assets/entry.js": `import{a}from"./shared.js";import{react}from"./${frameworkChunk}-abc123.js";import("./lazy.js");console.log(a,react);`,
   [`assets/${frameworkChunk}-abc123.js`]: framework,
@@ -17,14 +25,17 @@ const files: Record<string, string> = {
   "assets/manifest-def456.js": `window.__manifest={routes:${JSON.stringify("m".repeat(400))}};`,
   "assets/lazy.js": `export const lazy=${JSON.stringify("y".repeat(5000))};`,
   // A page's own part too large: random text hardly compresses.
-  "assets/heavy.js": `export const heavy=${JSON.stringify(Array.from({ length: 8_000 }, (_, i) => createHash("sha256").update(String(i)).digest("base64").slice(0, 8)).join(""))};`,
+  "assets/heavy.js": `export const heavy=${JSON.stringify(incompressible(64_000))};`,
   "assets/island.js": `export const island=${JSON.stringify("i".repeat(100))};`,
+  // An island that came to import React: its page is still a static one, over its limit.
+  "islands/with-react.js": `import{react}from"../assets/${frameworkChunk}-abc123.js";console.log(react);`,
   "index.html": `<html><head><link rel="modulepreload" href="/assets/manifest-def456.js"/><link rel="modulepreload" href="/assets/entry.js"/></head><body><script>window.x=1</script></body></html>`,
   "agenda/index.html": `<html><body><p>No scripts</p></body></html>`,
   // A page whose bootstrap runs after the first paint names its modules in an inline script only.
   "talk/index.html": `<html><body><script type="module">for (const href of ["/assets/entry.js"]) preload(href);</script></body></html>`,
   "heavy/index.html": `<html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/heavy.js"/></head></html>`,
   "static/index.html": `<html><body><script type="module">await import("/islands/../assets/island.js");</script></body></html>`,
+  "static-react/index.html": `<html><body><script type="module">await import("/islands/with-react.js");</script></body></html>`,
 };
 
 beforeAll(async () => {
@@ -66,7 +77,13 @@ describe("the JavaScript budget", () => {
     expect(heavy?.over).toEqual([expect.stringMatching(/^its own part [\d.]+ KB > 25\.0 KB$/)]);
     expect(heavy?.ownFiles[0]?.file).toBe("/assets/heavy.js");
     const staticPage = pages.find((page) => page.route === "/static");
-    expect(staticPage).toMatchObject({ frameworkBytes: 0, over: [] });
+    expect(staticPage).toMatchObject({ static: true, frameworkBytes: 0, over: [] });
+    expect(heavy?.static).toBe(false);
+    // A static page whose island imports React is judged as the static page it is.
+    const withReact = pages.find((page) => page.route === "/static-react");
+    expect(withReact?.static).toBe(true);
+    expect(withReact?.frameworkBytes).toBe(gzipped(framework));
+    expect(withReact?.over).toEqual([expect.stringMatching(/^[\d.]+ KB > 5\.0 KB on a static page$/)]);
     expect(summary(pages)).toContain(
       `Floor (react, react-dom, scheduler, react-router in one chunk, and the router's manifest; on every hydrated page): ${((gzipped(framework) + gzipped(files["assets/manifest-def456.js"] as string)) / 1024).toFixed(1)} KB.`,
     );

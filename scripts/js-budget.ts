@@ -22,7 +22,9 @@ export const limits = { hydratedPage: 135 * 1024, ownPart: 25 * 1024, staticPage
 export interface PageBudget {
   route: string;
   scripts: number;
-  /** The framework's chunk, when the page hydrates; 0 on a static page. */
+  /** Served without React: its only scripts are islands (the home page). */
+  static: boolean;
+  /** The framework's chunk, when the page hydrates; 0 on a static page that keeps its budget. */
   frameworkBytes: number;
   /** Everything else it loads first: its own chunks and its inline scripts. */
   ownBytes: number;
@@ -41,9 +43,11 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
  * names and imports; the browser tests judge the same with what it then loads without a tap (a lazy part rendered
  * at once), which only running the page shows.
  */
-export function overBudget(frameworkBytes: number, ownBytes: number): string[] {
+export function overBudget(frameworkBytes: number, ownBytes: number, staticPage: boolean): string[] {
   const total = frameworkBytes + ownBytes;
-  if (frameworkBytes === 0) {
+  // Judged by what the page is, not by what it loads: a static page that came to load the framework (a module of
+  // its island that imports React) is over its own limit, not a hydrated page within its.
+  if (staticPage) {
     return total > limits.staticPage ? [`${kb(total)} KB > ${kb(limits.staticPage)} KB on a static page`] : [];
   }
   return [
@@ -140,9 +144,11 @@ export async function measure(clientDir: string): Promise<PageBudget[]> {
     const inlineBytes = inline === "" ? 0 : gzipSize(inline);
     const ownBytes = ownFiles.reduce((sum, own) => sum + own.bytes, 0) + inlineBytes;
     const total = frameworkBytes + ownBytes;
-    const over = overBudget(frameworkBytes, ownBytes);
+    const staticPage = named.length > 0 && named.every((src) => src.startsWith("/islands/"));
+    const over = overBudget(frameworkBytes, ownBytes, staticPage);
     pages.push({
       route: routeOf(clientDir, file),
+      static: staticPage,
       scripts: seen.size,
       frameworkBytes,
       ownBytes,

@@ -9,6 +9,7 @@ import { livePath } from "../lib/stage";
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/format-time";
 import * as m from "../i18n/messages";
+import { rich } from "../i18n/rich";
 import { SessionProgress } from "./session-progress";
 
 // Each programme day's sessions, worked out once: the clock asks every second whether one of them is on.
@@ -136,7 +137,7 @@ function NowLabel({ compact = false }: { compact?: boolean }) {
 function Next({ session, zone }: { session: AgendaSlot; zone: DisplayZone }) {
   return (
     <>
-      {m.rich(
+      {rich(
         m.liveNextRich({
           next: <span className="font-semibold text-white">{m.liveNext}</span>,
           time: formatClock(session.start, zone.timeZone),

@@ -18,6 +18,7 @@ import { livePath } from "../lib/stage";
 import { formatDateSpan } from "../lib/format-time";
 import type { Route } from "./+types/agenda";
 import * as m from "../i18n/messages";
+import { rich } from "../i18n/rich";
 import { sessionTypeWords } from "../lib/session-type-words";
 
 /** The edition's day, or its span: "May 7, 2031", "May 7–9, 2031". */
@@ -70,7 +71,7 @@ export default function Agenda() {
           </div>
           {/* The programme for schedule apps, in the formats pretalx and frab export (interop/schedule-export.ts). */}
           <p className="text-sm text-muted">
-            {m.rich(
+            {rich(
               m.agendaFormatsRich({
                 json: <FileLink href={schedulePaths.json}>schedule.json</FileLink>,
                 xml: <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>,

@@ -21,6 +21,7 @@ import { formatDayName } from "../lib/format-time";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/my-schedule";
 import * as m from "../i18n/messages";
+import { rich } from "../i18n/rich";
 import { sessionTypeWords } from "../lib/session-type-words";
 
 export const meta: Route.MetaFunction = () =>
@@ -58,7 +59,7 @@ export default function MySchedule() {
           nothing the visitor sees moves when it appears (it moved by 158 px on a phone: CLS 0.056). */}
       <div className="mx-auto flex min-h-[60svh] max-w-6xl flex-col gap-12 px-6 py-12">
         <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
-          {m.rich(
+          {rich(
             m.myScheduleNoScriptRich({
               agenda: (
                 <a href="/agenda" className={textLink}>

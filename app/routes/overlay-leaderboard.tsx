@@ -1,6 +1,7 @@
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
 import * as m from "../i18n/messages";
+import { rich } from "../i18n/rich";
 import { presenterFor } from "../lib/ranking";
 import { speakerById } from "../lib/lookups";
 import { overlayLeaveMs, overlayPaths, overlayTopDemos, type OverlayOptions } from "../lib/overlay";
@@ -83,7 +84,7 @@ function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: bool
           ))}
         </ol>
         <p className="mt-[24px] text-[24px] text-muted">
-          {m.rich(
+          {rich(
             m.overlayLeaderboardVoteAtRich({ page: <span className="font-semibold text-white">{votingPage}</span> }),
           )}
         </p>

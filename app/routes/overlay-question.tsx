@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
 import * as m from "../i18n/messages";
+import { rich } from "../i18n/rich";
 import { useClock } from "../lib/clock";
 import { followEvents } from "../lib/event-stream";
 import { overlayLeaveMs, overlayPaths, questionOnAirAfter, sessionOnAir, type QuestionEvent } from "../lib/overlay";
@@ -56,7 +57,7 @@ export default function QuestionOverlay() {
             </blockquote>
             {shown.name ? (
               <figcaption className="mt-[16px] text-[32px] text-muted">
-                {m.rich(
+                {rich(
                   m.overlayQuestionAskedByRich({
                     name: <span className="font-semibold text-white">{shown.name}</span>,
                   }),
