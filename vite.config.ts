@@ -2,7 +2,8 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { homeIslandPath, offlineIslandPath } from "./app/lib/site-paths";
+import { offlineIslandPath } from "./app/lib/offline-pages";
+import { homeIslandPath } from "./app/lib/site-paths";
 import * as contentExports from "./content";
 import { editionPublicDir } from "./content/editions";
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { siteIconPath, webAppManifestPath } from "../app/lib/site-paths";
+import { siteIconPath } from "../app/lib/site-paths";
 import { withSiteIcon } from "./site-icon";
 import { iconFiles } from "./web-app";
 
 describe("the site's icon", () => {
-  it("is added at the end of <head> with the web app manifest and the home screen's icon", () => {
+  it("is added at the end of <head> with the home screen's icon", () => {
     const touchIcon = iconFiles.find((icon) => icon.purpose === "any")!;
     expect(withSiteIcon("<html><head><title>A</title></head><body></body></html>")).toBe(
-      `<html><head><title>A</title><link rel="icon" href="${siteIconPath}" type="image/svg+xml"/><link rel="manifest" href="${webAppManifestPath}"/><link rel="apple-touch-icon" href="${touchIcon.path}"/></head><body></body></html>`,
+      `<html><head><title>A</title><link rel="icon" href="${siteIconPath}" type="image/svg+xml"/><link rel="apple-touch-icon" href="${touchIcon.path}"/></head><body></body></html>`,
     );
   });
 

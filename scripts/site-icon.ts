@@ -1,4 +1,4 @@
-import { siteIconPath, webAppManifestPath } from "../app/lib/site-paths";
+import { siteIconPath } from "../app/lib/site-paths";
 import { iconFiles } from "./web-app";
 
 /**
@@ -9,10 +9,11 @@ import { iconFiles } from "./web-app";
  */
 export function withSiteIcon(html: string): string {
   if (!html.includes("</head>")) throw new Error("A prerendered page without <head>: cannot add the site's icon");
-  // With the web app manifest (issue 32), and the icon a phone puts on its home screen when it reads no manifest.
+  // With the icon a phone puts on its home screen when it reads no manifest (issue 32). The manifest itself is
+  // named once the page has loaded (app/islands/offline.ts).
   const touchIcon = iconFiles.find((icon) => icon.purpose === "any")?.path ?? siteIconPath;
   return html.replace(
     "</head>",
-    `<link rel="icon" href="${siteIconPath}" type="image/svg+xml"/><link rel="manifest" href="${webAppManifestPath}"/><link rel="apple-touch-icon" href="${touchIcon}"/></head>`,
+    `<link rel="icon" href="${siteIconPath}" type="image/svg+xml"/><link rel="apple-touch-icon" href="${touchIcon}"/></head>`,
   );
 }

@@ -1,4 +1,4 @@
-import { offlineIslandPath } from "./site-paths";
+import { offlineIslandPath } from "./offline-pages";
 
 /**
  * Imports the service worker's page side (app/islands/offline.ts) once the page has loaded: a first visit's paint,

@@ -3,6 +3,16 @@
  * (scripts/service-worker.ts) agree on, and what the page tells the worker (app/lib/offline.ts).
  */
 
+/**
+ * The service worker's page side (app/islands/offline.ts), which every page imports once it has loaded. Here, in a
+ * module that imports nothing, rather than with the other site paths: the home page's island imports it, and
+ * site-paths.ts would bring the edition's content, and with it the framework's chunk, to that static page.
+ */
+export const offlineIslandPath = "/islands/offline.js";
+
+/** The web app manifest (scripts/web-app.ts writes it and its icons, drawn from the site's icon). */
+export const webAppManifestPath = "/manifest.webmanifest";
+
 /** The path of the worker, at the site's root so that it looks after every page. */
 export const serviceWorkerPath = "/sw.js";
 

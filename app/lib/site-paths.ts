@@ -7,14 +7,8 @@ export { speakerPath } from "./path-segments";
 /** The home page's one script, built from app/islands/home.ts outside the hashed assets (see vite.config.ts). */
 export const homeIslandPath = "/islands/home.js";
 
-/** The service worker's page side (app/islands/offline.ts), which every page imports once it has loaded. */
-export const offlineIslandPath = "/islands/offline.js";
-
 /** The site's icon, from the edition's public/ folder; the build adds it to every page (scripts/site-icon.ts). */
 export const siteIconPath = "/favicon.svg";
-
-/** The web app manifest (scripts/web-app.ts writes it and its icons, drawn from the site's icon). */
-export const webAppManifestPath = "/manifest.webmanifest";
 
 /** The colour behind every page (app.css's ink): the browser's bar, and the installed app's opening screen. */
 export const pageColour = "#000000";

@@ -7,8 +7,8 @@ import * as m from "../../app/i18n/messages";
 import { hole, wordsBefore } from "../message-words";
 import { offlinePaths } from "../../app/lib/page-list";
 import { mySchedulePath } from "../../app/lib/my-schedule";
-import { serviceWorkerPath } from "../../app/lib/offline-pages";
-import { siteIconPath, speakerPath, webAppManifestPath } from "../../app/lib/site-paths";
+import { serviceWorkerPath, webAppManifestPath } from "../../app/lib/offline-pages";
+import { siteIconPath, speakerPath } from "../../app/lib/site-paths";
 import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { zoneOffsetMinutes } from "../../app/lib/time";
 import { edition, editionId, eventSpan } from "../../content";
@@ -253,6 +253,10 @@ test("the manifest is the edition's, and Chromium finds the site installable", a
     const page = context.pages()[0] ?? (await context.newPage());
     await visit(page, "/");
     const cdp = await context.newCDPSession(page);
+    // Named by the page once it has loaded, not in the page as built (decision 055).
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", webAppManifestPath);
+    const built = readFileSync(path.join(dir, "index.html"), "utf8");
+    expect(built).not.toContain('rel="manifest"');
     const manifest = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
     expect(new URL(manifest.url).pathname).toBe(webAppManifestPath);
     expect(manifest.errors).toEqual([]);
