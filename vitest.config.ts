@@ -4,13 +4,34 @@ import { referenceFiles, testScope } from "./scripts/test-scope";
 const roots = "{app,content,interop,server,scripts}";
 const scope = testScope();
 
-// Unit and server tests only; the React Router plugin is for the app build, not for these.
-export default defineConfig({
-  test: {
-    // The reference edition's spec checks, the edition's own tests, or both (scripts/test-scope.ts).
-    include: [scope === "reference" ? `${roots}/${referenceFiles("test")}` : `${roots}/**/*.test.ts`],
-    exclude: [...configDefaults.exclude, ...(scope === "edition" ? [referenceFiles("test")] : [])],
-    environment: "node",
-    globalSetup: ["tests/compile-server.ts"],
-  },
-});
+/**
+ * The unit and server tests, in three projects by what a test needs, each named by its file's suffix:
+ * - `fast` (`*.test.ts`): nothing built and no process of the server: the one-minute loop, `npm run test:fast`.
+ * - `server` (`*.server.test.ts`): the compiled server in a process of its own (tests that kill it, stop it or
+ *   send it raw bytes); Vitest compiles it from the source first.
+ * - `built` (`*.built.test.ts`): the built site in build/ (`npm run build` first).
+ * The reference edition's spec checks (`*.reference.*`) run or not by TEST_SCOPE (scripts/test-scope.ts).
+ */
+const kinds = { fast: "test", server: "server.test", built: "built.test" } as const;
+const otherKinds = [`**/*.${kinds.server}.ts`, `**/*.${kinds.built}.ts`];
+
+function project(name: keyof typeof kinds) {
+  const suffix = kinds[name];
+  return {
+    test: {
+      name,
+      include: [scope === "reference" ? `${roots}/${referenceFiles(suffix)}` : `${roots}/**/*.${suffix}.ts`],
+      exclude: [
+        ...configDefaults.exclude,
+        ...(name === "fast" ? otherKinds : []),
+        ...(scope === "edition" ? [referenceFiles(suffix)] : []),
+      ],
+      environment: "node",
+      globalSetup:
+        name === "fast" ? ["tests/write-messages.ts"] : ["tests/write-messages.ts", "tests/compile-server.ts"],
+    },
+  };
+}
+
+// The React Router plugin is for the app build, not for these.
+export default defineConfig({ test: { projects: [project("fast"), project("server"), project("built")] } });

@@ -15,41 +15,41 @@ import { editionMomentsOf } from "../tests/e2e/phase-moments";
 import { testScopeVariable, type TestScope } from "./test-scope";
 
 /**
- * `npm test` after the type check and the lint: build, unit tests, browser tests, edition by edition.
+ * `npm test` after the type check and the lint: the unit tests, then build and browser tests, edition by edition.
+ * Each edition runs only the tests its content, zone or language changes (decision 044); nothing is built twice
+ * for the same purpose. Performance is not judged here but by `npm run audit`.
  *
- * 1. The edition EDITION names (the reference edition when unset): its build, every test that takes its expected
- *    values from the edition, and the Lighthouse sample. On the reference edition, the spec's checks run here too.
- * 2. The same edition built as of the instant before its day that the phase tests use (editionMomentsOf's
- *    `upcoming`, from its own programme; SITE_BUILT_AT), and the tests of what
- *    its pages show without scripts: its own build shows today's phase, and an edition that is over would never
- *    be seen as built before its day, when no page may offer recordings (decision 036).
- * 3. When EDITION names another edition, the reference edition's build and the spec's exact checks
- *    (`*.reference.test.ts`, `*.reference.spec.ts`), which hold only there.
- * 4. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
+ * First, for every edition below and before any build, the unit tests that need no build (Vitest's `fast` project;
+ * the `server` project, which starts the compiled server, on the selected edition only: mechanics no edition's
+ * shape changes). Then a pass per build:
+ * 1. The selected edition (EDITION, or the reference edition) built as of the instant before its day that the phase
+ *    tests use (editionMomentsOf's `upcoming`, from its own programme; SITE_BUILT_AT), and the tests of what its
+ *    pages show without scripts: an edition that is over would never be seen as built before its day.
+ * 2. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
  *    so that a test that pins one edition's facts fails here, not when an organiser changes the content. A test
  *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`, or `"all"`),
- *    with the reason (`why`): an imported programme has no demos, briefings or panel for the rest to test, and
- *    the tests of mechanics that no edition's shape changes need not run on every edition (decision 044).
- * 5. A German copy of the reference edition (its folder as it is, `"locale": "de"` in its event.json; written for
- *    its pass and removed after it): its build, which holds every page's script budget in German, and the tests of
- *    what the interface's language changes (issue 31): no page shows an English interface string, and the pages a
- *    visitor reads most work in it.
- *
- * The selected edition's build is the one left in build/ at the end, as `npm start` expects.
+ *    with the reason (`why`).
+ * 3. A German copy of the reference edition (its folder as it is, `"locale": "de"` in its event.json; written for
+ *    the run and removed after it): its build, which holds every page's script budget in German, and the tests of
+ *    what the interface's language changes (issue 31).
+ * 4. When EDITION names another edition, the reference edition's build and the spec's exact checks
+ *    (`*.reference.*`), which hold only there.
+ * 5. Last, the selected edition as built today: every test that takes its expected values from the edition (on the
+ *    reference edition, the spec's checks too). Its build is the one left in build/ at the end, as `npm start`
+ *    expects, without building it again.
  */
 interface Pass {
   edition: string;
   scope: TestScope;
-  lighthouse: boolean;
-  /** The test files this edition takes, when not all of them. */
-  files?: { unit: string[]; browser: string[] };
+  /** The test files this edition takes of each kind, when not all of them. */
+  files?: { unit?: string[]; browser?: string[] };
   /** The instant its pages are built as of (SITE_BUILT_AT, read by vite.config.ts), when not the build's own. */
   builtAt?: string;
-  /** An edition copied for the pass, in another language: the edition it copies and the locale it is given. */
+  /** An edition copied for the run, in another language: the edition it copies and the locale it is given. */
   copyOf?: { edition: string; locale: string };
 }
 
-/** The German copy's id: a test edition's folder, which exists only while its pass runs. */
+/** The German copy's id: a test edition's folder, which exists only while the run lasts. */
 const germanCopy = `${defaultEditionId}-de`;
 
 /** Writes a pass's copied edition: the edition's folder as it is, with the pass's locale. */
@@ -72,15 +72,16 @@ function filesOf(id: string): Pass["files"] {
   const file = path.join(testEditionsRoot, id, "tests.json");
   if (!existsSync(file)) return undefined;
   const { unit, browser } = JSON.parse(readFileSync(file, "utf8")) as { unit?: unknown; browser?: unknown };
-  // "all" takes every test file of the kind (an empty list, as vitest and Playwright read their arguments).
+  // "all" takes every test file of the kind.
   const list = (value: unknown, key: string) => {
-    if (value === "all") return [];
+    if (value === "all") return undefined;
     if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === "string")) {
       throw new Error(`${path.relative(process.cwd(), file)}: "${key}" must list test files, or say "all"`);
     }
     return value;
   };
-  return { unit: list(unit, "unit"), browser: list(browser, "browser") };
+  const [unitFiles, browserFiles] = [list(unit, "unit"), list(browser, "browser")];
+  return { ...(unitFiles ? { unit: unitFiles } : {}), ...(browserFiles ? { browser: browserFiles } : {}) };
 }
 
 const selected = selectedEditionId();
@@ -88,28 +89,23 @@ const selected = selectedEditionId();
 const beforeItsDay = editionMomentsOf(
   eventSpanOf(validateEdition(readEditionInput(selected), selected).agenda),
 ).upcoming;
+const today: Pass = { edition: selected, scope: selected === defaultEditionId ? "all" : "edition" };
 const passes: Pass[] = [
-  { edition: selected, scope: selected === defaultEditionId ? "all" : "edition", lighthouse: true },
   {
     edition: selected,
     scope: "edition",
-    lighthouse: false,
-    files: { unit: ["scripts/built-site.test.ts"], browser: ["tests/e2e/no-javascript.spec.ts"] },
+    files: { unit: ["scripts/built-site.built.test.ts"], browser: ["tests/e2e/no-javascript.spec.ts"] },
     builtAt: beforeItsDay,
   },
-  ...(selected === defaultEditionId
-    ? []
-    : [{ edition: defaultEditionId, scope: "reference" as const, lighthouse: false }]),
   ...editionIds(testEditionsRoot)
     .filter((id) => id !== selected && id !== germanCopy)
     .map((id): Pass => {
       const files = filesOf(id);
-      return { edition: id, scope: "edition", lighthouse: false, ...(files ? { files } : {}) };
+      return { edition: id, scope: "edition", ...(files ? { files } : {}) };
     }),
   {
     edition: germanCopy,
     scope: "edition",
-    lighthouse: false,
     copyOf: { edition: defaultEditionId, locale: "de" },
     files: {
       unit: ["app/lib/live.test.ts", "app/lib/next-day.test.ts"],
@@ -122,7 +118,12 @@ const passes: Pass[] = [
       ],
     },
   },
+  ...(selected === defaultEditionId ? [] : [{ edition: defaultEditionId, scope: "reference" as const }]),
+  today,
 ];
+
+/** A built-site test file (Vitest's `built` project), run after the pass's build; the others run before any. */
+const needsBuild = (file: string) => file.endsWith(".built.test.ts");
 
 function label(pass: Pass): string {
   return `${pass.edition}${pass.builtAt ? ` built as of ${pass.builtAt}` : ""}, ${pass.scope} tests`;
@@ -146,28 +147,34 @@ function run(pass: Pass, command: string, args: string[]): void {
   }
 }
 
-let built: Pass | undefined;
+/** Vitest on the given projects: the pass's files of them, none when it lists others only, or every one. */
+function vitest(pass: Pass, projects: string[], files: string[] | undefined): void {
+  if (files?.length === 0) return;
+  run(pass, "npx", ["vitest", "run", ...projects.flatMap((project) => ["--project", project]), ...(files ?? [])]);
+}
+
 try {
-  run(passes[0] as Pass, "bash", ["scripts/ensure-chromium.sh"]);
-  run(passes[0] as Pass, "bash", ["scripts/ensure-xmllint.sh"]);
-  run(passes[0] as Pass, "bash", ["scripts/ensure-ffmpeg.sh"]);
+  run(today, "bash", ["scripts/ensure-chromium.sh"]);
+  run(today, "bash", ["scripts/ensure-xmllint.sh"]);
+  run(today, "bash", ["scripts/ensure-ffmpeg.sh"]);
+  for (const pass of passes) writeCopy(pass);
+  // The tests that need no build, edition by edition, before any build: a failure here is known in minutes.
+  for (const pass of passes.filter((each) => !each.builtAt)) {
+    vitest(
+      pass,
+      pass === today ? ["fast", "server"] : ["fast"],
+      pass.files?.unit?.filter((file) => !needsBuild(file)),
+    );
+  }
   for (const pass of passes) {
-    writeCopy(pass);
-    try {
-      run(pass, "npm", ["run", "build"]);
-      built = pass;
-      run(pass, "npx", ["vitest", "run", ...(pass.files?.unit ?? [])]);
-      run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
-      if (pass.lighthouse) run(pass, "npm", ["run", "test:lighthouse"]);
-    } finally {
-      removeCopy(pass);
-    }
+    run(pass, "npm", ["run", "build"]);
+    vitest(pass, ["built"], pass.files?.unit?.filter(needsBuild));
+    run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
   }
   console.log(`\nEvery pass green: ${passes.map(label).join("; ")}.`);
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  // Leave the selected edition's build behind, whichever pass stopped.
-  if (built && built !== passes[0]) run(passes[0] as Pass, "npm", ["run", "build"]);
+  for (const pass of passes) removeCopy(pass);
 }

@@ -14,7 +14,10 @@ export function testScope(env: NodeJS.ProcessEnv = process.env): TestScope {
   throw new Error(`${testScopeVariable} must be all, edition or reference (got ${JSON.stringify(value)})`);
 }
 
-/** The suffix of the reference edition's test files: `reference.test` (unit) or `reference.spec` (browser). */
-export function referenceFiles(kind: "test" | "spec"): string {
+/**
+ * The reference edition's test files of one kind: `reference.test` (unit), `reference.server.test` and
+ * `reference.built.test` (the unit tests that need the server's process or the built site), `reference.spec` (browser).
+ */
+export function referenceFiles(kind: "test" | "server.test" | "built.test" | "spec"): string {
   return `**/*.reference.${kind}.ts`;
 }

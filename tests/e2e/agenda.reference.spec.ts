@@ -107,11 +107,12 @@ test("At 12:39:30 ET the home page's strip counts the last seconds of Feedback F
 });
 
 test("No strip shows after 3:35pm ET, today (long after the day), or at 9:50am ET", async ({ page }) => {
+  await page.clock.install();
   for (const path of ["/agenda?now=2025-04-16T19:35:01Z", "/agenda", "/?now=2025-04-16T13:50:00Z"]) {
     await page.goto(path);
     await waitForHydration(page);
-    // Give the clock its first ticks: a strip would have appeared by then.
-    await page.waitForTimeout(1500);
+    // Run the clock's first ticks (Playwright's clock, installed above): a strip would have appeared by then.
+    await page.clock.runFor(1500);
     await expect(strip(page)).toHaveCount(0);
   }
 });

@@ -312,9 +312,11 @@ if (days.length > 1) {
 
     test("no strip shows in the night between two days", async ({ page }) => {
       const end = Math.max(...days[0]!.sessions.map((slot) => Date.parse(slot.end)));
+      // Playwright's clock: the page's timers run on it, so the strip's first ticks are run at once below.
+      await page.clock.install();
       await page.goto(at("/agenda", iso(end + 60 * minute)));
       await waitForHydration(page);
-      await page.waitForTimeout(1500);
+      await page.clock.runFor(1500);
       await expect(strip(page)).toHaveCount(0);
     });
   });
@@ -517,6 +519,7 @@ test("No strip shows the moment the last session ends, after the day, or just be
 }) => {
   const end = Date.parse(eventSpan.end);
   const start = Date.parse(eventSpan.start);
+  await page.clock.install();
   for (const path of [
     at("/agenda", iso(end + second)),
     at("/agenda", editionMoments.over),
@@ -525,8 +528,8 @@ test("No strip shows the moment the last session ends, after the day, or just be
   ]) {
     await page.goto(path);
     await waitForHydration(page);
-    // Give the clock its first ticks: a strip would have appeared by then.
-    await page.waitForTimeout(1500);
+    // Run the clock's first ticks (Playwright's clock, installed above): a strip would have appeared by then.
+    await page.clock.runFor(1500);
     await expect(strip(page)).toHaveCount(0);
   }
 });
