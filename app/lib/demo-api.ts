@@ -17,7 +17,6 @@ export interface CastVote extends VoteStatus {
   votes: number;
 }
 
-export { demosUrl, votingUrl };
 export const voteStatusUrl = (demoId: string) => `/api/demos/${demoId}/has-voted`;
 export const voteUrl = (demoId: string) => `/api/demos/${demoId}/vote`;
 

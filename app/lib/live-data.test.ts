@@ -356,6 +356,26 @@ describe("A resource with a stream", () => {
     expect((liveState(queue).error as ApiError).status).toBe(401);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
+    // Refused after it had data (a token revoked while the moderator worked): stopped all the same.
+    const revoked: LiveResource<Counts> = {
+      stream: liveStream<Counts, { snapshot: Counts }>({
+        url: "/api/admin/questions/events",
+        on: { snapshot: (_, data) => data },
+        stopOn: [401],
+      }),
+    };
+    const working = streamAnswer();
+    const stopped = ask(revoked, true);
+    await vi.advanceTimersByTimeAsync(0);
+    working.send("snapshot", { a: 1 });
+    answer(401, "", "Unauthorized");
+    working.end();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(liveState(revoked)).toMatchObject({ status: "error", data: { a: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    stopped();
+    fetchMock.mockClear();
+
     const other: LiveResource<Counts> = {
       stream: liveStream<Counts, { snapshot: Counts }>({
         url: "/api/demos/events",
@@ -371,7 +391,7 @@ describe("A resource with a stream", () => {
     release();
     stream.end();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(liveState(other).status).toBe("pending");
   });
 });

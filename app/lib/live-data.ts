@@ -240,8 +240,8 @@ function entryOf(resource: AnyResource): Entry {
 }
 
 /**
- * A new state for the resource; data that is not its read's own answer ends the read on its way (its answer would be
- * older). The same state again (equal data: a poll, a stream's snapshot) keeps the data as it was and tells nobody.
+ * A new state for the resource. The same state again (equal data: a poll, a stream's snapshot) keeps the data as it
+ * was and tells nobody.
  */
 function settle(resource: AnyResource, entry: Entry, change: Partial<LiveState<unknown>>) {
   const before = entry.state;
@@ -257,7 +257,8 @@ function settle(resource: AnyResource, entry: Entry, change: Partial<LiveState<u
   entry.state = next;
   version += 1;
   for (const listener of listeners) listener();
-  if (next.data !== undefined) follow(resource, entry);
+  // The data's arrival opens the stream that waited for it (and only that: a stream stopped for good stays so).
+  if (before.data === undefined && next.data !== undefined) follow(resource, entry);
 }
 
 function read(resource: AnyResource, entry: Entry) {
@@ -362,6 +363,7 @@ function follow(resource: AnyResource, entry: Entry) {
 function stopFollowing(entry: Entry) {
   entry.streaming?.abort();
   entry.streaming = null;
+  entry.streamFailures = 0;
   clearInterval(entry.poll);
   entry.poll = undefined;
   clearTimeout(entry.streamTimer);
