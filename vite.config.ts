@@ -180,14 +180,13 @@ export default defineConfig({
               minShareCount: 4,
               priority: 1,
             },
-            // What the stage and the overlays share to follow the API live (the event streams, the retried reads,
-            // the demo vote's top): one file, rather than three of a few hundred bytes each, every one with its own
-            // compression overhead on the stage's first load (decision 046).
+            // The one way live parts read the API (decision 061): a file of its own, loaded by the pages that have a
+            // live part, rather than in the app's shared file, which every page loads (priority over that group).
             {
-              name: "live-parts",
-              test: /[\\/]app[\\/]lib[\\/](event-stream|use-retried-json|use-top-demos)\.ts$/,
+              name: "live-data",
+              test: /[\\/]app[\\/]lib[\\/]live-data\.ts$/,
               minShareCount: 2,
-              priority: 1,
+              priority: 2,
             },
           ],
         },

@@ -69,12 +69,13 @@ describe("the JavaScript budget", () => {
     });
   });
 
-  it("holds a hydrated page's own part apart from the framework's floor, and a static page to its own limit", async () => {
+  it("reports a hydrated page's own part apart from the framework's floor, and holds a static page to its own limit", async () => {
     const pages = await measure(site);
     const heavy = pages.find((page) => page.route === "/heavy");
-    expect(heavy?.ownBytes).toBeGreaterThan(limits.ownPart);
+    // 47 KB of its own, within the whole first load's limit: no own limit holds it (issue 39 retired it).
+    expect(heavy?.ownBytes).toBeGreaterThan(40 * 1024);
     expect(heavy?.total).toBeLessThan(limits.hydratedPage);
-    expect(heavy?.over).toEqual([expect.stringMatching(/^its own part [\d.]+ KB > 25\.0 KB$/)]);
+    expect(heavy?.over).toEqual([]);
     expect(heavy?.ownFiles[0]?.file).toBe("/assets/heavy.js");
     const staticPage = pages.find((page) => page.route === "/static");
     expect(staticPage).toMatchObject({ static: true, frameworkBytes: 0, over: [] });

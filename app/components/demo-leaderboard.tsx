@@ -1,5 +1,4 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import type { ApiCache } from "../lib/api-cache";
 import { useClock } from "../lib/clock";
 import { useRankAnnouncement } from "../lib/rank-changes";
 import { subscribeToToasts, toastsSnapshot } from "../lib/toast-store";
@@ -19,14 +18,14 @@ const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toa
 const hasToasts = () => toastsSnapshot().length > 0;
 const noToasts = () => false;
 
-/** The leaderboard live from the API, with voting, toasts for votes, and the ranks' changes said aloud. */
-export function DemoLeaderboard({ cache }: { cache: ApiCache }) {
+/** The leaderboard live from the API (live-data.ts), with voting, toasts for votes, and the ranks' changes said aloud. */
+export function DemoLeaderboard() {
   const hydrated = useHydrated();
-  const window = useVotingWindow(cache);
+  const window = useVotingWindow();
   const open = useClock((now) => votingPhase(now, window) === "open");
-  const { demos, voted, loading, failed, live } = useLeaderboard(cache, open);
+  const { demos, voted, loading, failed, live } = useLeaderboard(open);
   const announcement = useRankAnnouncement(demos, live);
-  const { votingId, cast } = useCastVote(cache);
+  const { votingId, cast } = useCastVote();
   const toasting = useSyncExternalStore(subscribeToToasts, hasToasts, noToasts);
 
   return (

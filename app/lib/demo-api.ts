@@ -1,4 +1,6 @@
-import { getJson, type Loader } from "./api-cache";
+import type { ServerDemo } from "./leaderboard";
+import { getJson, liveResources, liveStream, type LiveResource, type Loader } from "./live-data";
+import { demoEventsPath, demosUrl, votingUrl, type VotingWindowRecord } from "./server-contract";
 import { readVotedDemos } from "./voted-demos";
 
 export type { ServerDemo } from "./leaderboard";
@@ -15,9 +17,6 @@ export interface CastVote extends VoteStatus {
   votes: number;
 }
 
-// Defined beside the voting window, so that a page can name them without the cache's code (the stream's
-// leaderboard overlay).
-export { demosUrl, votingUrl } from "./server-contract";
 export const voteStatusUrl = (demoId: string) => `/api/demos/${demoId}/has-voted`;
 export const voteUrl = (demoId: string) => `/api/demos/${demoId}/vote`;
 
@@ -37,3 +36,38 @@ export function loadVoteStatus(demoId: string): Loader<VoteStatus> {
     }
   };
 }
+
+/** The vote status of each demo: spec §7's check, with its fallback. */
+export const voteStatus = liveResources<VoteStatus>((demoId) => ({
+  url: voteStatusUrl(demoId),
+  load: loadVoteStatus(demoId),
+}));
+
+/** How often the list of demos is read again while its stream is away (refused, or being opened again). */
+export const demoListPollMs = 5000;
+
+type Counts = Record<string, number>;
+
+/** The list with the stream's counts (every demo's in a snapshot, the changed ones after). */
+function withCounts(list: ServerDemo[] | undefined, counts: Counts): ServerDemo[] | undefined {
+  return list?.map((demo) => {
+    const votes = counts[demo.id];
+    return votes === undefined || votes === demo.votes ? demo : { ...demo, votes };
+  });
+}
+
+/** The vote's stream (decision 031): over once it says `closed`, when the window has ended. */
+const demoCounts = liveStream<ServerDemo[], { snapshot: Counts; counts: Counts; closed: unknown }>({
+  url: demoEventsPath,
+  on: { snapshot: withCounts, counts: withCounts },
+  final: "closed",
+});
+
+/** The leaderboard's list: spec §9's rules (read once, a failure stays), live while voting is open. */
+export const demoList: LiveResource<ServerDemo[]> = { url: demosUrl, stream: demoCounts, pollMs: demoListPollMs };
+/** The leaderboard's voting window, by spec §9's rules too. */
+export const votingWindow: LiveResource<VotingWindowRecord> = { url: votingUrl };
+
+// The stage and the stream's overlays run unattended for hours, and must never give up: a failed read is read again.
+export const demoListRetried: LiveResource<ServerDemo[]> = { ...demoList, retry: true };
+export const votingWindowRetried: LiveResource<VotingWindowRecord> = { ...votingWindow, retry: true };

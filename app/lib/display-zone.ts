@@ -1,6 +1,7 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
 import * as content from "../../content";
 import { zoneAbbreviation } from "./format-time";
+import { storedValue, useStored } from "./stored-value";
 import * as m from "../i18n/messages";
 
 /** Whose clock the site's times follow: the event's zone or the visitor's own. */
@@ -19,35 +20,12 @@ export interface DisplayZone {
 // Named after the edition's wordmark, so two conferences' sites on one browser keep their own choice; for the
 // reference edition it is the key the site used before editions, so returning visitors keep theirs.
 export const zoneStorageKey = `${content.event.shortName.toLowerCase()}:time-zone`;
-const listeners = new Set<() => void>();
-
-function readChoice(): ZoneChoice {
-  try {
-    return window.localStorage.getItem(zoneStorageKey) === "local" ? "local" : "event";
-  } catch {
-    // Storage can be blocked (privacy settings): the event's zone is the safe default.
-    return "event";
-  }
-}
+// Junk, nothing stored or storage blocked (privacy settings): the event's zone, the safe default.
+const zoneChoice = storedValue(zoneStorageKey, (raw): ZoneChoice => (raw === "local" ? "local" : "event"));
 
 /** Switches every time on the site and remembers the choice for later pages and visits. */
 export function chooseZone(choice: ZoneChoice): void {
-  try {
-    window.localStorage.setItem(zoneStorageKey, choice);
-  } catch {
-    // Not remembered, but the page still switches: listeners re-read and fall back to the event zone.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab switching counts too.
-  window.addEventListener("storage", listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", listener);
-  };
+  zoneChoice.write(choice);
 }
 
 export function displayZoneFor(choice: ZoneChoice, visitorZone: string): DisplayZone {
@@ -75,7 +53,7 @@ export function displayZoneFor(choice: ZoneChoice, visitorZone: string): Display
  * (the server snapshot), so a visitor who never switched sees nothing change on load.
  */
 export function useDisplayZone(): DisplayZone {
-  const choice = useSyncExternalStore(subscribe, readChoice, () => "event" as const);
+  const choice = useStored(zoneChoice);
   // Components that tick every second (the live strip) re-render often: build the zone's formatter once per choice.
   return useMemo(
     () => displayZoneFor(choice, choice === "local" ? Intl.DateTimeFormat().resolvedOptions().timeZone : ""),

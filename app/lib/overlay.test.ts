@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import * as content from "../../content";
-import { retryDelay, longestRetryMs, firstRetryMs } from "./event-stream";
 import { fixedPages } from "./fixed-pages";
 import { overlayOptions, overlayPaths, questionOnAirAfter, sessionOnAir } from "./overlay";
 import type { PublicQuestion } from "./questions";
@@ -92,12 +91,5 @@ describe("The question on air", () => {
     expect(questionOnAirAfter(a, { name: "upvotes", data: { a: 3 } })).toBe(a);
     expect(questionOnAirAfter(a, { name: "removed", data: { id: "c" } })).toBe(a);
     expect(questionOnAirAfter(a, { name: "removed", data: { id: "a" } })).toBeNull();
-  });
-});
-
-describe("Retrying a stream or a read", () => {
-  it("waits a second, then twice as long after each failure in a row, up to its longest wait", () => {
-    expect([1, 2, 3, 4].map(retryDelay)).toEqual([1, 2, 4, 8].map((n) => n * firstRetryMs));
-    expect(retryDelay(50)).toBe(longestRetryMs);
   });
 });

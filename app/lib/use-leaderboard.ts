@@ -1,29 +1,21 @@
-import { useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import * as content from "../../content";
-import { ApiCache, ApiError, apiRequest, useCached } from "./api-cache";
-import {
-  demosUrl,
-  loadVoteStatus,
-  voteStatusUrl,
-  votingUrl,
-  voteUrl,
-  type CastVote,
-  type ServerDemo,
-  type VoteStatus,
-} from "./demo-api";
+import { demoList, voteStatus, votingWindow, voteUrl, type CastVote, type VoteStatus } from "./demo-api";
 import { leaderboardFromCatalogue, leaderboardFromServer, type LeaderboardDemo } from "./leaderboard";
+import { ApiError, apiRequest, askLive, liveState, refreshLive, setLive, useLive, useLiveVersion } from "./live-data";
 import { speakerById } from "./lookups";
+import { previewInstant } from "./preview";
 import { toast, type ToastContent } from "./toast-store";
-import { useLiveCounts } from "./use-live-counts";
+import { useHydrated } from "./use-hydrated";
 import { rememberVote } from "./voted-demos";
-import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "./server-contract";
+import { votingWindowOf, type VotingWindow } from "./server-contract";
 
 /**
  * The voting window: the edition's, which the page was built with, until the server says which one it enforces
  * (an organiser may have moved it). If the server cannot say, the edition's stands.
  */
-export function useVotingWindow(cache: ApiCache): VotingWindow {
-  const { data } = useCached<VotingWindowRecord>(cache, votingUrl);
+export function useVotingWindow(): VotingWindow {
+  const { data } = useLive(votingWindow);
   const { opens, closes } = data ?? content.event.voting;
   return useMemo(() => votingWindowOf({ opens, closes }), [opens, closes]);
 }
@@ -31,11 +23,12 @@ export function useVotingWindow(cache: ApiCache): VotingWindow {
 /**
  * Spec §7's leaderboard loading: the list first, then every demo's vote status in parallel. A failed list logs
  * spec §8's line and shows the local catalogue instead; the page is prerendered from that same catalogue. While
- * voting is `open` the counts follow the server's stream, or the list is polled where the stream is refused.
+ * voting is `open` the counts follow the server's stream (decision 031), and the list is polled while the stream is
+ * away. A page previewing another moment (`?now=`) shows the counts it loaded: the server's stream would refuse it.
  */
-export function useLeaderboard(cache: ApiCache, open: boolean) {
-  useLiveCounts(cache, open);
-  const list = useCached<ServerDemo[]>(cache, demosUrl);
+export function useLeaderboard(open: boolean) {
+  const previewing = useHydrated() && previewInstant(window.location.search) !== null;
+  const list = useLive(demoList, open && !previewing);
   useEffect(() => {
     // eslint-disable-next-line no-console -- spec §8: a failed demo list is logged as well as shown
     if (list.error) console.error(`Failed to fetch demos: ${list.error.message}`);
@@ -56,16 +49,14 @@ export function useLeaderboard(cache: ApiCache, open: boolean) {
   const ids = JSON.stringify(demos.map((demo) => demo.id).sort());
   useEffect(() => {
     if (!listSettled) return;
-    const releases = (JSON.parse(ids) as string[]).map((id) => cache.ask(voteStatusUrl(id), loadVoteStatus(id)));
+    const releases = (JSON.parse(ids) as string[]).map((id) => askLive(voteStatus(id), false));
     return () => {
       for (const release of releases) release();
     };
-  }, [cache, listSettled, ids]);
-  // The statuses are read from the cache as it is now: any change to it renders the leaderboard again.
-  useSyncExternalStore(cache.subscribe, cache.version, cache.version);
-  const voted = new Set(
-    demos.filter((demo) => cache.get<VoteStatus>(voteStatusUrl(demo.id)).data?.hasVoted).map((demo) => demo.id),
-  );
+  }, [listSettled, ids]);
+  // The statuses are read as they are now: any change to a resource renders the leaderboard again.
+  useLiveVersion();
+  const voted = new Set(demos.filter((demo) => liveState(voteStatus(demo.id)).data?.hasVoted).map((demo) => demo.id));
 
   return {
     demos,
@@ -80,12 +71,12 @@ export function useLeaderboard(cache: ApiCache, open: boolean) {
  * Casting a vote: on success the count and the card update at once and a toast confirms; a refusal says why.
  * `votingId` is the demo whose vote is on its way (the latest one cast).
  */
-export function useCastVote(cache: ApiCache) {
+export function useCastVote() {
   const [voting, setVoting] = useState<{ id: string } | null>(null);
   const cast = (demo: Pick<LeaderboardDemo, "id" | "title">) => {
     const attempt = { id: demo.id };
     setVoting(attempt);
-    void castVote(cache, demo).finally(() => {
+    void castVote(demo).finally(() => {
       setVoting((latest) => (latest === attempt ? null : latest));
     });
   };
@@ -104,32 +95,30 @@ function toastWith(words: ReturnType<typeof loadVoteToasts>, make: (module: Awai
 }
 
 /** One vote, never retried (spec §9), and what the page makes of its answer. */
-async function castVote(cache: ApiCache, demo: Pick<LeaderboardDemo, "id" | "title">): Promise<void> {
+async function castVote(demo: Pick<LeaderboardDemo, "id" | "title">): Promise<void> {
   const words = loadVoteToasts();
   const markVoted = (status: VoteStatus) => {
-    cache.setData(voteStatusUrl(demo.id), () => status);
+    setLive(voteStatus(demo.id), () => status);
     rememberVote(demo.id);
   };
   let result: CastVote;
   try {
-    result = (await (await apiRequest("POST", voteUrl(demo.id))).json()) as CastVote;
+    result = await apiRequest<CastVote>("POST", voteUrl(demo.id));
   } catch (error) {
     const apiError = error instanceof ApiError ? error : null;
     const refused = apiError?.status ?? 0;
     if (refused === 409) markVoted({ hasVoted: true, canVoteAgainIn: null, votedAt: null });
     // Refused for the window: the server's window may differ from the page's, so ask again.
-    if (refused === 403) cache.refetch(votingUrl);
+    if (refused === 403) refreshLive(votingWindow);
     const reason = apiError?.reason ?? null;
     toastWith(words, ({ refusal }) => refusal(refused, reason));
     return;
   }
-  if (cache.get(demosUrl).data) {
-    cache.setData<ServerDemo[]>(demosUrl, (list) =>
-      list?.map((item) => (item.id === demo.id ? { ...item, votes: result.votes } : item)),
-    );
+  if (liveState(demoList).data) {
+    setLive(demoList, (list) => list?.map((item) => (item.id === demo.id ? { ...item, votes: result.votes } : item)));
   } else {
     // The page is on its fallback data: the vote got through, so the live list may now load.
-    cache.refetch(demosUrl);
+    refreshLive(demoList);
   }
   markVoted({ hasVoted: true, canVoteAgainIn: null, votedAt: result.votedAt });
   toastWith(words, ({ recorded }) => recorded(demo.title));

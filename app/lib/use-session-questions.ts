@@ -1,6 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback } from "react";
+import * as m from "../i18n/messages";
 import { useClock } from "./clock";
-import { failureOf, sendJson as send } from "./question-api";
+import {
+  ApiError,
+  apiRequest,
+  liveResources,
+  liveStream,
+  refreshLive,
+  setLive,
+  useFollow,
+  useLive,
+  type StreamEvents,
+} from "./live-data";
 import {
   sessionQuestionEventsUrl,
   sessionQuestionsUrl,
@@ -15,15 +26,73 @@ import {
   type UpvoteState,
 } from "./questions";
 
-/** How often the questions are read again when the session's stream is refused or missing. */
+/** How often the questions are read again while the session's stream is away (refused: the server holds all it can). */
 export const questionsPollMs = 10_000;
 
-type Questions = Map<string, CallerQuestion>;
+/** Why a request failed, in words for the page: the API's own message, or what went wrong on the way. */
+export function failureOf(error: unknown): string {
+  if (error instanceof ApiError) return error.reason ?? m.questionApiServerAnswered({ status: error.status });
+  return m.connectionFailed;
+}
 
 /** A public question from the stream, with what this caller already knew of it (theirs, upvoted by them). */
 function withCaller(question: PublicQuestion, known: CallerQuestion | undefined): CallerQuestion {
   return { ...question, yours: known?.yours ?? false, upvotedByYou: known?.upvotedByYou ?? false };
 }
+
+/** The session's questions after `change`, which edits a copy of them by id. */
+function changed(
+  current: SessionQuestions | undefined,
+  change: (questions: Map<string, CallerQuestion>) => void,
+): SessionQuestions | undefined {
+  if (!current) return undefined;
+  const questions = new Map(current.questions.map((question) => [question.id, question]));
+  change(questions);
+  return { ...current, questions: [...questions.values()] };
+}
+
+const questionEvents: StreamEvents<SessionQuestions, QuestionEvents> = {
+  snapshot: (current, data) =>
+    changed(current, (questions) => {
+      const before = new Map(questions);
+      questions.clear();
+      for (const question of data.questions) questions.set(question.id, withCaller(question, before.get(question.id)));
+      // The visitor's own pending questions are theirs alone: the public snapshot leaves them out.
+      for (const question of before.values()) {
+        if (question.yours && question.status === "pending" && !questions.has(question.id)) {
+          questions.set(question.id, question);
+        }
+      }
+    }),
+  question: (current, data) =>
+    changed(current, (questions) => {
+      questions.set(data.id, withCaller(data, questions.get(data.id)));
+    }),
+  upvotes: (current, data) =>
+    changed(current, (questions) => {
+      for (const [id, upvotes] of Object.entries(data)) {
+        const question = questions.get(id);
+        if (question) questions.set(id, { ...question, upvotes });
+      }
+    }),
+  removed: (current, data) =>
+    changed(current, (questions) => {
+      questions.delete(data.id);
+    }),
+};
+
+/**
+ * A session's questions for this visitor: read (GET, which also says whether the visitor asked or upvoted each),
+ * then followed through the session's stream while questions are open: its snapshot, each question that appears or
+ * changes, batched upvote counts, and the ones hidden. While the stream is away the GET is read again every
+ * `questionsPollMs` while the page shows. The visitor's own pending questions are in the GET only: the stream's
+ * snapshot keeps them.
+ */
+const sessionQuestions = liveResources<SessionQuestions>((sessionId) => ({
+  url: sessionQuestionsUrl(sessionId),
+  stream: liveStream({ url: sessionQuestionEventsUrl(sessionId), on: questionEvents }),
+  pollMs: questionsPollMs,
+}));
 
 export interface SessionQuestionsState {
   /** The GET's window and moderation, once it has answered. */
@@ -37,143 +106,66 @@ export interface SessionQuestionsState {
   upvote: (id: string, on: boolean) => Promise<void>;
 }
 
-/**
- * A session's questions for this visitor: read once (GET, which also says whether the visitor asked or upvoted
- * each), then followed through the session's stream while questions are open (`live`): its snapshot, each question
- * that appears or changes, batched upvote counts, and the ones hidden. Where the stream is refused (the server holds
- * all it can: 503) or the browser has none, the GET is read again every `questionsPollMs` while the page shows.
- * The visitor's own pending questions are in the GET only: the stream's snapshot keeps them.
- */
+/** A session's questions, followed live while they are open and the page is not `preview`ing another moment. */
 export function useSessionQuestions(sessionId: string, preview: boolean): SessionQuestionsState {
-  const [info, setInfo] = useState<SessionQuestionsState["info"]>(null);
-  const [questions, setQuestions] = useState<Questions>(() => new Map());
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [polling, setPolling] = useState(false);
-  const url = sessionQuestionsUrl(sessionId);
-  const generation = useRef(0);
-
-  const read = useCallback(async () => {
-    const asked = ++generation.current;
-    try {
-      const answer = await send<SessionQuestions>("GET", url);
-      // A later read (or a change from the stream applied through it) wins over an older answer.
-      if (asked !== generation.current) return;
-      setInfo({ window: answer.window, moderation: answer.moderation });
-      setQuestions(new Map(answer.questions.map((question) => [question.id, question])));
-      setLoadError(null);
-    } catch (error) {
-      if (asked === generation.current) setLoadError(failureOf(error));
-    }
-  }, [url]);
-
-  useEffect(() => {
-    void read();
-  }, [read]);
-
-  const span = info?.window;
+  const resource = sessionQuestions(sessionId);
+  const { data, error } = useLive(resource);
+  const span = data?.window;
   const clockState = useClock((now) =>
     span ? questionWindowState({ opens: new Date(span.opens), closes: new Date(span.closes) }, now) : "",
   );
   // A preview of another moment (?now=) takes the server's word, and does not stream: the server would refuse it.
   const windowState = span ? (preview ? span.state : (clockState as QuestionWindowState)) : null;
-  const live = windowState === "open" && !preview;
-  const streaming = live;
-  useEffect(() => {
-    if (!streaming) return;
-    if (typeof EventSource === "undefined") {
-      setPolling(true);
-      return;
-    }
-    const source = new EventSource(sessionQuestionEventsUrl(sessionId));
-    const on = <K extends keyof QuestionEvents>(name: K, apply: (data: QuestionEvents[K], map: Questions) => void) => {
-      source.addEventListener(name, (event: MessageEvent<string>) => {
-        const data = JSON.parse(event.data) as QuestionEvents[K];
-        // A stream's change outdates a GET on its way.
-        generation.current += 1;
-        setQuestions((current) => {
-          const next = new Map(current);
-          apply(data, next);
-          return next;
-        });
-      });
-    };
-    on("snapshot", (data, map) => {
-      const before = new Map(map);
-      map.clear();
-      for (const question of data.questions) map.set(question.id, withCaller(question, before.get(question.id)));
-      // The visitor's own pending questions are theirs alone: the public snapshot leaves them out.
-      for (const question of before.values()) {
-        if (question.yours && question.status === "pending" && !map.has(question.id)) map.set(question.id, question);
-      }
-    });
-    on("question", (data, map) => {
-      map.set(data.id, withCaller(data, map.get(data.id)));
-    });
-    on("upvotes", (data, map) => {
-      for (const [id, upvotes] of Object.entries(data)) {
-        const question = map.get(id);
-        if (question) map.set(id, { ...question, upvotes });
-      }
-    });
-    on("removed", (data, map) => {
-      map.delete(data.id);
-    });
-    source.addEventListener("error", () => {
-      // CLOSED: refused (a 503 when the server holds all it can), not dropped (a drop reconnects by itself).
-      if (source.readyState === EventSource.CLOSED) setPolling(true);
-    });
-    return () => {
-      source.close();
-    };
-  }, [streaming, sessionId]);
-
-  useEffect(() => {
-    if (!live || !polling) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState !== "hidden") void read();
-    }, questionsPollMs);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [live, polling, read]);
+  useFollow(resource, windowState === "open" && !preview);
 
   const ask = useCallback(
     async (text: string, name: string, key: string) => {
-      const body = name.trim() === "" ? { text } : { text, name };
-      const asked = await send<AskedQuestion>("POST", url, body, { "idempotency-key": key });
+      const asked = await apiRequest<AskedQuestion>("POST", sessionQuestionsUrl(sessionId), {
+        body: name.trim() === "" ? { text } : { text, name },
+        headers: { "idempotency-key": key },
+      });
       // Shown at once; the read that follows brings the server's own copy (its text as stored).
-      generation.current += 1;
-      setQuestions((current) =>
-        current.has(asked.id)
-          ? current
-          : new Map(current).set(asked.id, {
-              id: asked.id,
-              text,
-              name: name.trim() || null,
-              upvotes: 0,
-              status: asked.status,
-              onAir: false,
-              askedAt: new Date().toISOString(),
-              yours: true,
-              upvotedByYou: false,
-            }),
+      setLive(resource, (current) =>
+        changed(current, (questions) => {
+          if (questions.has(asked.id)) return;
+          questions.set(asked.id, {
+            id: asked.id,
+            text,
+            name: name.trim() || null,
+            upvotes: 0,
+            status: asked.status,
+            onAir: false,
+            askedAt: new Date().toISOString(),
+            yours: true,
+            upvotedByYou: false,
+          });
+        }),
       );
-      void read();
+      refreshLive(resource);
       return asked;
     },
-    [url, read],
+    [resource, sessionId],
   );
 
-  const upvote = useCallback(async (id: string, on: boolean) => {
-    const state = await send<UpvoteState>(on ? "POST" : "DELETE", upvoteUrl(id));
-    generation.current += 1;
-    setQuestions((current) => {
-      const question = current.get(id);
-      return question
-        ? new Map(current).set(id, { ...question, upvotes: state.upvotes, upvotedByYou: state.upvotedByYou })
-        : current;
-    });
-  }, []);
+  const upvote = useCallback(
+    async (id: string, on: boolean) => {
+      const state = await apiRequest<UpvoteState>(on ? "POST" : "DELETE", upvoteUrl(id));
+      setLive(resource, (current) =>
+        changed(current, (questions) => {
+          const question = questions.get(id);
+          if (question) questions.set(id, { ...question, upvotes: state.upvotes, upvotedByYou: state.upvotedByYou });
+        }),
+      );
+    },
+    [resource],
+  );
 
-  return { info, windowState, questions: [...questions.values()], loadError, ask, upvote };
+  return {
+    info: data ? { window: data.window, moderation: data.moderation } : null,
+    windowState,
+    questions: data?.questions ?? [],
+    loadError: error ? failureOf(error) : null,
+    ask,
+    upvote,
+  };
 }

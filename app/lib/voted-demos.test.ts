@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { readVotedDemos, rememberVote, votedDemosKey } from "./voted-demos";
 
 /** Browser storage as far as these functions use it. */
@@ -22,31 +22,29 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
   };
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe("The voted-demos list in browser storage", () => {
   it("is stored under the key voted-demos as a JSON list of demo ids", () => {
     const storage = memoryStorage();
-    rememberVote("demo-3", storage);
-    rememberVote("demo-1", storage);
-    rememberVote("demo-3", storage);
+    vi.stubGlobal("localStorage", storage);
+    rememberVote("demo-3");
+    rememberVote("demo-1");
+    rememberVote("demo-3");
     expect(storage.getItem(votedDemosKey)).toBe('["demo-3","demo-1"]');
-    expect(readVotedDemos(storage)).toEqual(["demo-3", "demo-1"]);
+    expect(readVotedDemos()).toEqual(["demo-3", "demo-1"]);
   });
 
-  it("reads as empty when missing, damaged, or without storage at all", () => {
-    expect(readVotedDemos(memoryStorage())).toEqual([]);
-    expect(readVotedDemos(memoryStorage({ [votedDemosKey]: "{not json" }))).toEqual([]);
-    expect(readVotedDemos(memoryStorage({ [votedDemosKey]: '{"demo-1":true}' }))).toEqual([]);
-    expect(readVotedDemos(memoryStorage({ [votedDemosKey]: '["demo-1",7,null]' }))).toEqual(["demo-1"]);
-    expect(readVotedDemos(null)).toEqual([]);
-  });
-
-  it("does not fail when storage refuses to write", () => {
-    const full = memoryStorage();
-    full.setItem = () => {
-      throw new Error("QuotaExceededError");
+  it("reads as empty when missing or damaged", () => {
+    const read = (stored: Record<string, string>) => {
+      vi.stubGlobal("localStorage", memoryStorage(stored));
+      return readVotedDemos();
     };
-    expect(() => {
-      rememberVote("demo-1", full);
-    }).not.toThrow();
+    expect(read({})).toEqual([]);
+    expect(read({ [votedDemosKey]: "{not json" })).toEqual([]);
+    expect(read({ [votedDemosKey]: '{"demo-1":true}' })).toEqual([]);
+    expect(read({ [votedDemosKey]: '["demo-1",7,null]' })).toEqual(["demo-1"]);
   });
 });

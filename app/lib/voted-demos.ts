@@ -1,30 +1,21 @@
+import { storedValue } from "./stored-value";
+
 /** Spec §7: the ids of the demos this browser has voted for, the fallback when the vote status cannot be checked. */
 export const votedDemosKey = "voted-demos";
 
-/** Browser storage, when there is one and the visitor allows it (reading `localStorage` can itself throw). */
-function browserStorage(): Storage | null {
+const votedDemos = storedValue(votedDemosKey, (raw): string[] => {
   try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function readVotedDemos(storage: Storage | null = browserStorage()): string[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(votedDemosKey) ?? "[]");
+    const parsed: unknown = JSON.parse(raw ?? "[]");
     return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : [];
   } catch {
     return [];
   }
-}
+});
 
-export function rememberVote(demoId: string, storage: Storage | null = browserStorage()) {
-  const voted = readVotedDemos(storage);
-  if (voted.includes(demoId)) return;
-  try {
-    storage?.setItem(votedDemosKey, JSON.stringify([...voted, demoId]));
-  } catch {
-    // Storage full or refused: the server still knows the vote; only the offline fallback misses it.
-  }
+export const readVotedDemos = (): readonly string[] => votedDemos.read();
+
+/** Remembers a vote; where storage refuses (full, blocked), the server still knows it: only the fallback misses it. */
+export function rememberVote(demoId: string): void {
+  const voted = readVotedDemos();
+  if (!voted.includes(demoId)) votedDemos.write(JSON.stringify([...voted, demoId]));
 }

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import * as content from "../../content";
 import { Breadcrumb } from "../components/breadcrumb";
-import LiveLeaderboard from "../components/live-leaderboard";
+import { DemoLeaderboard } from "../components/demo-leaderboard";
 import { PageHeader } from "../components/page-header";
 import * as m from "../i18n/messages";
 import { ButtonLink } from "../components/ui/button-link";
@@ -34,7 +34,7 @@ export default function DemoVoting() {
           hydration). It was a lazy chunk, loaded after hydration; without TanStack Query it is 3 KB, and its own
           request cost more than it saved (docs/decisions/037). */}
       <Suspense>
-        <LiveLeaderboard />
+        <DemoLeaderboard />
       </Suspense>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type SyntheticEvent } from "react";
+import { useEffect, useRef, useState, type SyntheticEvent } from "react";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
 import { ModerationQueue } from "../components/questions/moderation-queue";
@@ -6,6 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { useModeratorStream } from "../lib/moderator-stream";
 import { moderatePath } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
+import { storedValue, useStored } from "../lib/stored-value";
 import { useHydrated } from "../lib/use-hydrated";
 
 export const meta = () =>
@@ -18,45 +19,14 @@ export const meta = () =>
   });
 
 /** The tab's copy of the token: sessionStorage, so it goes when the tab closes and never reaches another tab. */
-const tokenKey = `${content.event.shortName.toLowerCase()}:moderator-token`;
-
-function storedToken(): string | null {
-  try {
-    return window.sessionStorage.getItem(tokenKey);
-  } catch {
-    return null;
-  }
-}
-
-/** Where storage is blocked, the token lasts as long as the page does. */
-let unstored: string | null = null;
-const listeners = new Set<() => void>();
+const storedToken = storedValue(
+  `${content.event.shortName.toLowerCase()}:moderator-token`,
+  (raw) => raw,
+  () => sessionStorage,
+);
 
 function storeToken(token: string | null) {
-  unstored = token;
-  try {
-    if (token === null) window.sessionStorage.removeItem(tokenKey);
-    else window.sessionStorage.setItem(tokenKey, token);
-  } catch {
-    // Blocked: `unstored` keeps it.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** The tab's token; none in the prerendered page and while it hydrates. */
-function useToken(): string | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => storedToken() ?? unstored,
-    () => null,
-  );
+  storedToken.write(token);
 }
 
 /**
@@ -65,7 +35,7 @@ function useToken(): string | null {
  */
 export default function Moderate() {
   const hydrated = useHydrated();
-  const token = useToken();
+  const token = useStored(storedToken);
   const [notice, setNotice] = useState("");
   // A refused token is forgotten at once, and the page asks again, saying why.
   const stream = useModeratorStream(token, (status) => {

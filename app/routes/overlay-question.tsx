@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
 import * as m from "../i18n/messages";
 import { rich } from "../i18n/rich";
 import { useClock } from "../lib/clock";
-import { followEvents } from "../lib/event-stream";
+import { liveResources, liveStream, useLive } from "../lib/live-data";
 import { overlayLeaveMs, overlayPaths, questionOnAirAfter, sessionOnAir, type QuestionEvent } from "../lib/overlay";
 import { sessionQuestionEventsUrl, takesQuestions, type PublicQuestion, type QuestionEvents } from "../lib/questions";
 import { pageMeta, titled } from "../lib/seo";
@@ -71,31 +70,21 @@ export default function QuestionOverlay() {
   );
 }
 
-/** The question on air in a session ("" for none), as its public stream tells it. */
+/** The question on air in each session, as its public question stream tells it: each pin and unpin as it happens. */
+const onAirQuestion = liveResources<PublicQuestion | null>((sessionId) => {
+  const after =
+    <Name extends QuestionEvent["name"]>(name: Name) =>
+    (onAir: PublicQuestion | null | undefined, data: QuestionEvents[Name]) =>
+      questionOnAirAfter(onAir ?? null, { name, data } as QuestionEvent);
+  return {
+    stream: liveStream<PublicQuestion | null, QuestionEvents>({
+      url: sessionQuestionEventsUrl(sessionId),
+      on: { snapshot: after("snapshot"), question: after("question"), removed: after("removed") },
+    }),
+  };
+});
+
+/** The question on air in a session ("" for none). */
 function useOnAirQuestion(sessionId: string): PublicQuestion | null {
-  const [onAir, setOnAir] = useState<{ sessionId: string; question: PublicQuestion | null }>({
-    sessionId,
-    question: null,
-  });
-  useEffect(() => {
-    if (sessionId === "") return;
-    const apply = (event: QuestionEvent) => {
-      setOnAir((current) => ({
-        sessionId,
-        question: questionOnAirAfter(current.sessionId === sessionId ? current.question : null, event),
-      }));
-    };
-    return followEvents<QuestionEvents>(sessionQuestionEventsUrl(sessionId), {
-      snapshot: (data) => {
-        apply({ name: "snapshot", data });
-      },
-      question: (data) => {
-        apply({ name: "question", data });
-      },
-      removed: (data) => {
-        apply({ name: "removed", data });
-      },
-    });
-  }, [sessionId]);
-  return onAir.sessionId === sessionId ? onAir.question : null;
+  return useLive(sessionId === "" ? null : onAirQuestion(sessionId), true).data ?? null;
 }

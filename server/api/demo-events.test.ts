@@ -6,7 +6,7 @@ import { appHarness, duringVoting, open, type App } from "../test-support/app-ha
 import { streamsFullRetryAfterSeconds } from "./demo-events";
 import * as m from "../../app/i18n/messages";
 
-// The live leaderboard's stream (issue 19): read over a real connection, as a browser's EventSource reads it.
+// The live leaderboard's stream (issue 19): read over a real connection, as the page reads it.
 
 const { start, cleanups } = appHarness();
 const [first, second] = edition.demos;

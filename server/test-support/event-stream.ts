@@ -20,7 +20,7 @@ export interface EventStream {
 
 /**
  * Opens an SSE stream over a real connection of its own (no agent: a kept-alive connection would hold the server's
- * close) and collects its events as they come, as a browser's EventSource (or the moderator page's fetch) reads it.
+ * close) and collects its events as they come, as the page's fetch reads it (app/lib/live-data.ts).
  */
 export async function openEventStream(
   port: number,

@@ -5,7 +5,7 @@ import * as m from "../../i18n/messages";
 import { useClock } from "../../lib/clock";
 import { useDisplayZone } from "../../lib/display-zone";
 import { cleanQuestionField } from "../../lib/question-text";
-import { QuestionApiError, throwIfFailed } from "../../lib/question-api";
+import { ApiError, apiRequest, apiResponse } from "../../lib/live-data";
 import { bearer, type StreamStatus, type useModeratorStream } from "../../lib/moderator-stream";
 import {
   adminQuestionsCsvUrl,
@@ -48,7 +48,7 @@ const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : 
 
 /** Why an action failed, in the moderator's words: the API's message or the connection. */
 function reasonOf(error: unknown): string {
-  if (error instanceof QuestionApiError) return error.reason ?? m.moderateServerAnswered({ status: error.status });
+  if (error instanceof ApiError) return error.reason ?? m.moderateServerAnswered({ status: error.status });
   return m.moderateConnectionFailed;
 }
 
@@ -91,14 +91,11 @@ export function ModerationQueue({
 
   const act = async (question: ModeratedQuestion, action: ModerationAction, reason?: string) => {
     try {
-      const response = await fetch(adminQuestionUrl(question.id), {
-        method: "POST",
-        headers: { ...bearer(token), "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(reason === undefined ? { action } : { action, reason }),
+      const answer = await apiRequest<{ changed?: ModeratedQuestion[] }>("POST", adminQuestionUrl(question.id), {
+        headers: bearer(token),
+        body: reason === undefined ? { action } : { action, reason },
       });
-      await throwIfFailed(response);
       // Every question the action changed (putting one on air takes another off): shown now, the stream repeats it.
-      const answer = (await response.json()) as { changed?: ModeratedQuestion[] };
       for (const changed of answer.changed ?? []) stream.update(changed);
       setAnnouncement(doneWords[action]({ text: short(question.text) }));
       focusAfter.current = question.id;
@@ -199,8 +196,9 @@ function SessionQueue(props: {
   const download = async () => {
     setCsvProblem("");
     try {
-      const response = await fetch(adminQuestionsCsvUrl(props.slot.id), { headers: bearer(props.token) });
-      await throwIfFailed(response);
+      const response = await apiResponse("GET", adminQuestionsCsvUrl(props.slot.id), {
+        headers: { ...bearer(props.token), accept: "text/csv" },
+      });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(await response.blob());
       link.download = `questions-${props.slot.id}.csv`;

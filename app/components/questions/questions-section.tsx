@@ -11,8 +11,8 @@ import {
 } from "../../lib/questions";
 import { formatClock, formatLongDate } from "../../lib/format-time";
 import { useHydrated } from "../../lib/use-hydrated";
-import { failureOf, QuestionApiError } from "../../lib/question-api";
-import { useSessionQuestions, type SessionQuestionsState } from "../../lib/use-session-questions";
+import { ApiError } from "../../lib/live-data";
+import { failureOf, useSessionQuestions, type SessionQuestionsState } from "../../lib/use-session-questions";
 import { Badge } from "../ui/badge";
 import * as m from "../../i18n/messages";
 
@@ -247,7 +247,7 @@ function QuestionLists({ state, open }: { state: SessionQuestionsState; open: bo
     } catch (error) {
       // Refused by the server, or never sent (offline): the two are said apart.
       const reason = failureOf(error);
-      setProblem(error instanceof QuestionApiError ? m.upvoteNotCounted({ reason }) : m.upvoteNotSent({ reason }));
+      setProblem(error instanceof ApiError ? m.upvoteNotCounted({ reason }) : m.upvoteNotSent({ reason }));
     }
   };
   return (
