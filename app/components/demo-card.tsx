@@ -1,6 +1,7 @@
 import { voteUrl } from "../lib/demo-api";
 import type { LeaderboardDemo } from "../lib/leaderboard";
 import { votedMarker } from "../lib/server-contract";
+import { useHydrated } from "../lib/use-hydrated";
 import type { VotingPhase } from "../lib/voting";
 import { ExternalLink } from "./external-link";
 import { Portrait } from "./portrait";
@@ -24,6 +25,7 @@ const buttonBase =
 /** One ranked demo: rank, count, title, presenter, description, tags, project link and the vote button. */
 export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: DemoCardProps) {
   const titleId = `${demo.id}-title`;
+  const hydrated = useHydrated();
   return (
     <article
       aria-labelledby={titleId}
@@ -81,8 +83,9 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
       {phase === "open" && !hasVoted ? (
         <>
           {/* Without script the page cannot ask whether this browser voted: the vote is a form the server answers
-              with this page again, at this note's fragment, which then shows in the form's stead (decision 060). */}
-          <VotedNote id={votedMarker(demo.id)} className="peer hidden noscript:target:flex" />
+              with this page again, at this note's fragment, which then shows in the form's stead (decision 060).
+              The running page asks the server instead, and drops the note. */}
+          {hydrated ? null : <VotedNote id={votedMarker(demo.id)} className="peer hidden noscript:target:flex" />}
           <form
             method="post"
             action={voteUrl(demo.id)}

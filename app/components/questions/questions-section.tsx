@@ -62,6 +62,13 @@ export function QuestionsSection(props: QuestionsSectionProps) {
       <h2 id="questions-title" className="text-2xl font-bold">
         {m.questionsTitle}
       </h2>
+      {/* The thank-you of a question sent without script, at the fragment the server returns to (decision 060); the
+          running page thanks its asker itself, and drops it. */}
+      {withoutScript && !hydrated ? (
+        <p id={questionSentMarker} className="hidden max-w-prose text-lg text-white noscript:target:block">
+          {m.questionSentNoScript}
+        </p>
+      ) : null}
       {windowState === "open" ? (
         <AskForm
           ready={ready}
@@ -194,78 +201,71 @@ function AskForm({
   const field =
     "w-full rounded-2xl border border-white/30 bg-panel px-4 py-3 text-base text-white placeholder:text-muted focus-visible:border-white";
   return (
-    <>
-      {action ? (
-        <p id={questionSentMarker} className="hidden max-w-prose text-lg text-white noscript:target:block">
-          {m.questionSentNoScript}
+    <form
+      {...(action ? { method: "post", action } : {})}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className={`flex flex-col gap-4 rounded-3xl border border-line bg-panel p-5 sm:p-6 ${action ? "noscript:visible" : "noscript:hidden"} ${ready ? "" : "invisible"}`}
+    >
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${ids}-text`} className="font-semibold">
+          {m.questionLabel}
+        </label>
+        <textarea
+          id={`${ids}-text`}
+          name="text"
+          rows={3}
+          value={text}
+          aria-describedby={`${ids}-count`}
+          aria-invalid={left < 0}
+          onChange={(event) => {
+            setText(event.target.value);
+            // Another question than the one that failed: a new key.
+            key.current = null;
+          }}
+          className={field}
+        />
+        {/* A count that cannot count without script would pretend: the server holds the limit then. */}
+        <p
+          id={`${ids}-count`}
+          className={`text-sm noscript:hidden ${left < 0 ? "font-semibold text-orchid" : "text-muted"}`}
+        >
+          {m.questionCount({ count, max: questionLimits.text })}
         </p>
-      ) : null}
-      <form
-        {...(action ? { method: "post", action } : {})}
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        className={`flex flex-col gap-4 rounded-3xl border border-line bg-panel p-5 sm:p-6 ${action ? "noscript:visible" : "noscript:hidden"} ${ready ? "" : "invisible"}`}
-      >
-        <div className="flex flex-col gap-2">
-          <label htmlFor={`${ids}-text`} className="font-semibold">
-            {m.questionLabel}
-          </label>
-          <textarea
-            id={`${ids}-text`}
-            name="text"
-            rows={3}
-            value={text}
-            aria-describedby={`${ids}-count`}
-            aria-invalid={left < 0}
-            onChange={(event) => {
-              setText(event.target.value);
-              // Another question than the one that failed: a new key.
-              key.current = null;
-            }}
-            className={field}
-          />
-          {/* A count that cannot count without script would pretend: the server holds the limit then. */}
-          <p
-            id={`${ids}-count`}
-            className={`text-sm noscript:hidden ${left < 0 ? "font-semibold text-orchid" : "text-muted"}`}
-          >
-            {m.questionCount({ count, max: questionLimits.text })}
-          </p>
-          <p role="status" className="sr-only">
-            {spoken}
-          </p>
-        </div>
-        <div className="flex flex-col gap-2">
-          <label htmlFor={`${ids}-name`} className="font-semibold">
-            {m.questionNameLabel} <span className="font-normal text-muted">{m.questionOptional}</span>
-          </label>
-          <input
-            id={`${ids}-name`}
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              key.current = null;
-            }}
-            className={`${field} sm:max-w-sm`}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <button
-            type="submit"
-            aria-disabled={sending}
-            className={`${button} bg-electric text-white hover:bg-electric-hover aria-disabled:opacity-70`}
-          >
-            {sending ? m.questionSending : m.questionAsk}
-          </button>
-          <p className="text-sm text-muted">{pre ? m.questionModeratedNote : m.questionOpenNote}</p>
-        </div>
-        <p role={result?.ok === false ? "alert" : "status"} className={result?.ok ? "text-white" : "text-orchid"}>
-          {result?.message}
+        <p role="status" className="sr-only">
+          {spoken}
         </p>
-      </form>
-    </>
+      </div>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${ids}-name`} className="font-semibold">
+          {m.questionNameLabel} <span className="font-normal text-muted">{m.questionOptional}</span>
+        </label>
+        <input
+          id={`${ids}-name`}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            key.current = null;
+          }}
+          className={`${field} sm:max-w-sm`}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <button
+          type="submit"
+          aria-disabled={sending}
+          className={`${button} bg-electric text-white hover:bg-electric-hover aria-disabled:opacity-70`}
+        >
+          {sending ? m.questionSending : m.questionAsk}
+        </button>
+        <p className="text-sm text-muted">{pre ? m.questionModeratedNote : m.questionOpenNote}</p>
+      </div>
+      <p role={result?.ok === false ? "alert" : "status"} className={result?.ok ? "text-white" : "text-orchid"}>
+        {result?.message}
+      </p>
+    </form>
   );
 }
 
