@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyError, type FastifyReply, type Fast
 import { edition, type Demo, type Edition } from "../content";
 import { presenterFor } from "../app/lib/ranking";
 import { redirects } from "../app/lib/site-paths";
+import { livePath } from "../app/lib/stage";
 import type { QuestionWindowOverride } from "../app/lib/questions";
 import {
   defaultMaxLiveStreams,
@@ -187,6 +188,8 @@ export async function buildApp({
   );
 
   const speakers = new Map(served.speakers.map((speaker) => [speaker.id, speaker]));
+  // A session's questions are asked without script on its talk page (decision 060); a session without one has none.
+  const talkPages = new Map(served.talks.map((talk) => [talk.id, talk.path]));
   await app.register(registerApi, {
     prefix: "/api",
     store,
@@ -208,6 +211,7 @@ export async function buildApp({
       limits: questionLimits,
       maxStreams: maxQuestionStreams,
       moderatorToken,
+      pageOf: (session) => (session.talkId === undefined ? undefined : talkPages.get(session.talkId)) ?? livePath,
     },
     presentedLive: served.event.presentedLive,
     presenterName: (id) => presenterFor(id, (speaker) => speakers.get(speaker)).name,

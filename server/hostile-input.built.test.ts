@@ -36,6 +36,7 @@ const vote = (id: string, headers = "", body = "") => {
   return `POST /api/demos/${id}/vote HTTP/1.1\r\n${host}${close}${headers}${framing}\r\n${body}`;
 };
 const json = "Content-Type: application/json\r\n";
+const form = "Content-Type: application/x-www-form-urlencoded\r\n";
 const sameSite = `Origin: http://localhost:${port}\r\n`;
 const forgedCookie = "Cookie: glosaic_voter=6f1c2a8e-7a3b-4c1d-9e2f-0a1b2c3d4e5f.Zm9yZ2VkLXNpZ25hdHVyZQ\r\n";
 
@@ -45,6 +46,8 @@ interface Row {
   status: number;
   /** The body must be JSON with an "error": everything under /api, and what the server answers before routing. */
   json: boolean;
+  /** The body is the refusal as text: the answer to a form, which a page without script shows as it is. */
+  text?: boolean;
   /** Headers the answer must also carry. */
   headers?: Record<string, string>;
 }
@@ -185,11 +188,34 @@ const table: Row[] = [
     status: 415,
     json: true,
   },
+  // Forms: a page without script votes and asks with them (decision 060); a malformed or cross-site one counts nothing.
   {
-    name: "form-encoded vote",
-    request: vote("demo-1", `${sameSite}Content-Type: application/x-www-form-urlencoded\r\n`, "id=demo-1"),
-    status: 415,
-    json: true,
+    name: "form-encoded vote with an escape that is no text",
+    request: vote("demo-1", `${sameSite}${form}`, "note=%ff"),
+    status: 400,
+    json: false,
+    text: true,
+  },
+  {
+    name: "form-encoded vote with a field given twice",
+    request: vote("demo-1", `${sameSite}${form}`, "id=demo-1&id=demo-2"),
+    status: 400,
+    json: false,
+    text: true,
+  },
+  {
+    name: "form-encoded vote from another site",
+    request: vote("demo-1", `Origin: https://evil.example\r\n${form}`, ""),
+    status: 403,
+    json: false,
+    text: true,
+  },
+  {
+    name: "form-encoded question of 20 KB",
+    request: ask(`${sameSite}${form}`, `text=${kb(20)}`),
+    status: 413,
+    json: false,
+    text: true,
   },
   {
     name: "multipart vote",
@@ -505,6 +531,10 @@ describe("Hostile input", () => {
     if (row.json) {
       expect(response.headers["content-type"]).toMatch(/^application\/json/);
       expect(JSON.parse(response.body)).toEqual({ error: expect.any(String) as string });
+    }
+    if (row.text) {
+      expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(response.body).not.toBe("");
     }
   });
 

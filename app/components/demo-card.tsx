@@ -1,4 +1,7 @@
+import { voteUrl } from "../lib/demo-api";
 import type { LeaderboardDemo } from "../lib/leaderboard";
+import { votedMarker } from "../lib/server-contract";
+import { useHydrated } from "../lib/use-hydrated";
 import type { VotingPhase } from "../lib/voting";
 import { ExternalLink } from "./external-link";
 import { Portrait } from "./portrait";
@@ -22,6 +25,7 @@ const buttonBase =
 /** One ranked demo: rank, count, title, presenter, description, tags, project link and the vote button. */
 export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: DemoCardProps) {
   const titleId = `${demo.id}-title`;
+  const hydrated = useHydrated();
   return (
     <article
       aria-labelledby={titleId}
@@ -74,26 +78,34 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
         </ExternalLink>
       ) : null}
 
-      {hasVoted ? (
-        <p className="flex items-center gap-2 text-sm font-semibold text-sky">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
-            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2.5" d="M5 13l4 4L19 7" />
-          </svg>
-          {m.demoYouVoted}
-        </p>
-      ) : null}
+      {hasVoted ? <VotedNote className="flex" /> : null}
 
       {phase === "open" && !hasVoted ? (
-        <button
-          type="button"
-          onClick={onVote}
-          disabled={voting}
-          aria-busy={voting}
-          className={`${buttonBase} bg-electric text-white hover:bg-electric-hover disabled:cursor-wait disabled:opacity-80`}
-        >
-          {voting ? m.demoVoteSending : m.demoVote}
-          <span className="sr-only">{m.demoVoteFor({ title: demo.title })}</span>
-        </button>
+        <>
+          {/* Without script the page cannot ask whether this browser voted: the vote is a form the server answers
+              with this page again, at this note's fragment, which then shows in the form's stead (decision 060).
+              The running page asks the server instead, and drops the note. */}
+          {hydrated ? null : <VotedNote id={votedMarker(demo.id)} className="peer hidden noscript:target:flex" />}
+          <form
+            method="post"
+            action={voteUrl(demo.id)}
+            className="noscript:peer-target:hidden"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onVote();
+            }}
+          >
+            <button
+              type="submit"
+              disabled={voting}
+              aria-busy={voting}
+              className={`${buttonBase} bg-electric text-white hover:bg-electric-hover disabled:cursor-wait disabled:opacity-80`}
+            >
+              {voting ? m.demoVoteSending : m.demoVote}
+              <span className="sr-only">{m.demoVoteFor({ title: demo.title })}</span>
+            </button>
+          </form>
+        </>
       ) : (
         <button
           type="button"
@@ -108,5 +120,17 @@ export function DemoCard({ demo, phase, opensOn, hasVoted, voting, onVote }: Dem
         </button>
       )}
     </article>
+  );
+}
+
+/** "You voted for this demo", with its tick. */
+function VotedNote({ id, className }: { id?: string; className: string }) {
+  return (
+    <p id={id} className={`items-center gap-2 text-sm font-semibold text-sky ${className}`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
+        <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2.5" d="M5 13l4 4L19 7" />
+      </svg>
+      {m.demoYouVoted}
+    </p>
   );
 }

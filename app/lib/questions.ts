@@ -89,6 +89,8 @@ export interface ModeratorEvents {
 
 export const sessionQuestionsUrl = (sessionId: string) => `/api/sessions/${sessionId}/questions`;
 export const sessionQuestionEventsUrl = (sessionId: string) => `/api/sessions/${sessionId}/questions/events`;
+/** The fragment a question sent without script returns to: its page thanks its asker there (decision 060). */
+export const questionSentMarker = "question-sent";
 export const upvoteUrl = (questionId: string) => `/api/questions/${questionId}/upvote`;
 export const adminQuestionsUrl = "/api/admin/questions";
 export const adminQuestionUrl = (questionId: string) => `/api/admin/questions/${questionId}`;

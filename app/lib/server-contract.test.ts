@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { votingWindowOf, votingWindowRecord } from "./server-contract";
+import { fixedPages } from "./fixed-pages";
+import { demoVotingPath, votingWindowOf, votingWindowRecord } from "./server-contract";
 
 describe("The voting window between the content, the API and the pages", () => {
   it("reads ISO instants with any offset as the same instants, and writes them back in UTC", () => {
@@ -10,5 +11,13 @@ describe("The voting window between the content, the API and the pages", () => {
       opens: "2025-04-16T14:00:00.000Z",
       closes: "2025-04-16T22:00:00.000Z",
     });
+  });
+});
+
+describe("Where a vote sent without script returns", () => {
+  it("is the leaderboard's page, as the site's table of pages names it", () => {
+    expect(fixedPages.filter((page) => page.path === demoVotingPath)).toEqual([
+      { path: demoVotingPath, file: "routes/demo-voting.tsx", kind: "listed" },
+    ]);
   });
 });

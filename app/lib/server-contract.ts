@@ -51,6 +51,10 @@ export const defaultRateLimits = { votes: 2000, reads: 10_000 } as const;
 // The cache's keys are the URLs themselves, spec §7's query keys: the default fetch GETs them.
 export const demosUrl = "/api/demos";
 export const votingUrl = "/api/voting";
+/** The leaderboard's page, where a vote sent without script returns (fixed-pages.ts names it literally). */
+export const demoVotingPath = "/demo-voting";
+/** The fragment a vote sent without script returns to: the demo's card shows its voter's note there (decision 060). */
+export const votedMarker = (demoId: string) => `voted-${demoId}`;
 
 /** The leaderboard's live counts while voting is open: Server-Sent Events (server/api/demo-events.ts). */
 export const demoEventsPath = "/api/demos/events";

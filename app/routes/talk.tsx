@@ -92,7 +92,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       calendarPath={sessionCalendarPath(talk.id)}
       sessionId={sessionId}
       recording={recording}
-      questions={questions ? <QuestionsSection {...questions} /> : undefined}
+      questions={questions ? <QuestionsSection {...questions} askWithoutScript /> : undefined}
     />
   );
 }

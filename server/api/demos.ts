@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Demo } from "../../content";
 import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
-import type { VotingWindow } from "../../app/lib/server-contract";
+import { demoVotingPath, votedMarker, type VotingWindow } from "../../app/lib/server-contract";
 import { votingPhase } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
 import { jsonAnswer, type FastRoute, type JsonAnswer } from "../site-server";
+import { backToPage, sentAsForm } from "./form";
 import { isCrossSite } from "./origin";
 import { limitedBy, rateLimitHeaderNames, type RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
@@ -36,7 +37,7 @@ const listingMaxAgeMs = 1000;
 
 const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
-/** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote. */
+/** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote (JSON, or a form: form.ts). */
 export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
   const {
     store,
@@ -218,6 +219,9 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
         voteOrigin(originHashKey, request.ip, request.headers["user-agent"]),
       );
       if (result.counted) version++;
+      // A vote sent without script goes back to the leaderboard, whose card then says this browser voted for the
+      // demo: true after a vote counted now or before (the page cannot know which without script).
+      if (sentAsForm(request)) return backToPage(reply, demoVotingPath, votedMarker(demo.id));
       if (!result.counted) {
         return reply.code(409).send({ error: m.apiAlreadyVoted({ title: demo.title }) });
       }

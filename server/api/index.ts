@@ -8,6 +8,7 @@ import { registerDemoEvents } from "./demo-events";
 import { registerAdmin } from "./admin";
 import { registerAdminQuestions } from "./admin-questions";
 import { registerDemos, type DemosApiOptions } from "./demos";
+import { registerForms } from "./form";
 import { registerHealth } from "./health";
 import { QuestionsService, registerQuestions } from "./questions";
 import { RateLimiter } from "./rate-limit";
@@ -36,6 +37,8 @@ export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "s
     maxStreams: number;
     /** MODERATOR_TOKEN: may moderate questions, nothing else. */
     moderatorToken?: string | undefined;
+    /** The page whose form asks a session's questions without script. */
+    pageOf: (session: AgendaSlot) => string;
   };
   /** How many of the demos with the most votes are presented live (the edition's event). */
   presentedLive: number;
@@ -47,9 +50,11 @@ const minute = 60_000;
 
 /** The JSON API, mounted under /api. Anything it does not know is a JSON 404, never the site's HTML page. */
 export async function registerApi(app: FastifyInstance, options: ApiOptions) {
-  // No API route reads a body. Of the parsers Fastify brings, keep JSON (invalid JSON is a 400) and drop text/plain:
-  // a page of another site can POST text/plain without a CORS preflight, so a vote sent so is refused with 415.
+  // Of the parsers Fastify brings, keep JSON (invalid JSON is a 400) and drop text/plain: a page of another site can
+  // POST text/plain without a CORS preflight, and nothing here reads it, so a vote sent so is refused with 415.
+  // Forms are read: a page without script votes and asks with them (form.ts), behind the same origin check.
   app.removeContentTypeParser("text/plain");
+  registerForms(app);
   // And a body over a small allowance is refused (413) before it is read, rather than at Fastify's 1 MiB.
   app.addHook("onRoute", (route) => {
     route.bodyLimit ??= 1024;
@@ -109,6 +114,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     limits: options.questions.limits,
     originHashKey,
     commonHeaders: commonHeaders ?? {},
+    pageOf: options.questions.pageOf,
     serveFast,
   });
   // The organisers' token moderates too; the moderators' token does nothing else (decision 039).

@@ -16,10 +16,12 @@ import {
   type QuestionWindowOverride,
   type QuestionWindowState,
   type UpvoteState,
+  questionSentMarker,
 } from "../../app/lib/questions";
 import type { QuestionRateLimits } from "../../app/lib/server-contract";
 import type { StoredQuestion, VoteStore } from "../store";
 import { jsonAnswer, type FastRoute, type JsonAnswer } from "../site-server";
+import { backToPage, sentAsForm } from "./form";
 import { isCrossSite } from "./origin";
 import { EventHub, questionStreamsFullRetryAfterSeconds, sseEvent, type StreamBudget } from "./question-streams";
 import { limitedBy, rateLimitError, rateLimitHeaderNames, rateLimitHeaders, RateLimiter } from "./rate-limit";
@@ -386,6 +388,8 @@ export interface QuestionRoutesOptions {
   limits: QuestionRateLimits;
   originHashKey: string;
   commonHeaders: Record<string, string>;
+  /** The page whose form asks a session's questions without script (its talk page): where the form returns. */
+  pageOf: (session: AgendaSlot) => string;
   /** Registers a GET route answered before Fastify's routing (site-server.ts); path relative to the API. */
   serveFast?: (path: string, route: FastRoute) => void;
 }
@@ -395,7 +399,7 @@ export interface QuestionRoutesOptions {
  * refusal is a JSON error, as the vote API's.
  */
 export function registerQuestions(app: FastifyInstance, options: QuestionRoutesOptions) {
-  const { service, store, now, siteUrl, reads, limits, originHashKey, commonHeaders, serveFast } = options;
+  const { service, store, now, siteUrl, reads, limits, originHashKey, commonHeaders, pageOf, serveFast } = options;
   const limitReads = limitedBy(reads);
   // Per client address: generous, a hall shares one. Per voter: tight, one person's flood stops there.
   const asksPerAddress = new RateLimiter(limits.asksPerAddress, minute);
@@ -510,7 +514,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
       }
       const body = request.body;
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return reply.code(400).send({ error: "Expected a JSON body {text, name?}" });
+        return reply.code(400).send({ error: "Expected a JSON body {text, name?}, or a form of those fields" });
       }
       const fields = body as Record<string, unknown>;
       const text = cleanQuestionField("text", fields.text);
@@ -536,6 +540,8 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
         // The key names an earlier request of this asker's, and this is not that request again.
         return reply.code(409).send({ error: "This Idempotency-Key was already used for another question" });
       }
+      // A question sent without script goes back to its page, which thanks its asker there.
+      if (sentAsForm(request)) return backToPage(reply, pageOf(session), questionSentMarker);
       // A repeat gets the first answer: the status the question was asked with.
       return reply.code(201).send({ id: question.id, status: initialStatus } satisfies AskedQuestion);
     },

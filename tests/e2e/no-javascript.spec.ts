@@ -11,6 +11,16 @@ import { speakerById } from "../../app/lib/lookups";
 import { editionSchedule, sessionsOf } from "../../app/lib/speaker-schedule";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { votingPhase } from "../../app/lib/voting";
+import {
+  questionSentMarker,
+  questionWindowOf,
+  questionWindowState,
+  sessionQuestionsUrl,
+  takesQuestions,
+  type SessionQuestions,
+} from "../../app/lib/questions";
+import { votedMarker } from "../../app/lib/server-contract";
+import { voteUrl } from "../../app/lib/demo-api";
 import { repositoryRoot } from "../../server/start-command";
 import {
   escaped,
@@ -21,7 +31,9 @@ import {
   sweepTimeout,
   test,
   startingWith,
+  voteButtonName,
 } from "./fixtures";
+import { votingOpenURL } from "./servers";
 import { overlayPaths } from "../../app/lib/overlay";
 import * as m from "../../app/i18n/messages";
 
@@ -72,11 +84,23 @@ const anyEventAction = new RegExp(
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
 /**
+ * A form that works without JavaScript: posted to the API, which answers with the page again (decision 060). The
+ * tests below send one of each kind the build offers.
+ */
+const workingForm = "form[method='post'][action^='/api/']";
+
+/**
  * Controls that would take a click or typing and do nothing: without JavaScript, only links, the menu (a native
- * disclosure) and disabled buttons may show.
+ * disclosure), disabled buttons, and the controls of a form the server answers may show.
  */
 async function expectNoInertControls(page: Page) {
-  const inert = page.locator("button:not([disabled]), input, select, textarea").filter({ visible: true });
+  const inert = page
+    .locator(
+      ["button:not([disabled])", "input", "select", "textarea"]
+        .map((control) => `${control}:not(${workingForm} *)`)
+        .join(", "),
+    )
+    .filter({ visible: true });
   await expect(inert, `inert controls on ${page.url()}`).toHaveCount(0);
   await expect(page.getByText(m.leaderboardLoading)).toHaveCount(0);
 }
@@ -178,6 +202,71 @@ test("Without JavaScript the leaderboard shows every demo from the catalogue, wi
   // The countdown as of the build: to the opening, to the close, or its closing note.
   const heading = { upcoming: m.votingOpensIn, open: m.votingClosesIn, ended: m.votingEnded }[builtVotingPhase];
   await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+});
+
+test("Without JavaScript a vote is a form, offered while voting was open at the build, that the server answers with the leaderboard again", async ({
+  page,
+}) => {
+  // The server whose voting is open now: the page is the same build. The catalogue's last demo, which the counting
+  // tests of demo-voting-open.spec.ts leave alone.
+  await page.goto(`${votingOpenURL}/demo-voting`);
+  const forms = page.locator(workingForm);
+  if (builtVotingPhase !== "open") {
+    await expect(forms).toHaveCount(0);
+    return;
+  }
+  await expect(forms).toHaveCount(edition.demos.length);
+  const demo = edition.demos.at(-1)!;
+  const card = page.getByRole("article", { name: demo.title });
+  await expect(card.locator(workingForm)).toHaveAttribute("action", voteUrl(demo.id));
+  await card.getByRole("button", { name: voteButtonName(demo.title) }).click();
+  await expect(page).toHaveURL(`${votingOpenURL}/demo-voting#${votedMarker(demo.id)}`);
+  await expect(card.getByText(m.demoYouVoted)).toBeVisible();
+  await expect(card.getByRole("button", { name: voteButtonName(demo.title) })).toBeHidden();
+  // The other demos may still be voted for.
+  await expect(page.getByRole("button", { name: startingWith(m.demoVote) })).toHaveCount(edition.demos.length - 1);
+});
+
+/** A talk whose session took questions at the build's instant, if any did. */
+const talkAskingAtBuild = edition.talks.find((talk) => {
+  const slot = edition.agenda.find((entry) => entry.talkId === talk.id);
+  const { questions } = edition.event;
+  return (
+    slot !== undefined &&
+    takesQuestions(slot.type, questions) &&
+    questionWindowState(questionWindowOf(slot, questions), builtAt) === "open"
+  );
+});
+
+test("Without JavaScript a talk page built while its questions were open asks with a form the server answers; otherwise it says asking needs JavaScript", async ({
+  page,
+}) => {
+  if (!talkAskingAtBuild) {
+    const talk = edition.talks.find((entry) => {
+      const slot = edition.agenda.find((each) => each.talkId === entry.id);
+      return slot !== undefined && takesQuestions(slot.type, edition.event.questions);
+    })!;
+    await open(page, talk.path, talk.title);
+    await expect(page.getByText(m.questionsNoScript, { exact: true })).toBeVisible();
+    await expect(page.locator(workingForm)).toHaveCount(0);
+    return;
+  }
+  // Asked on the server whose questions are open now.
+  const talk = talkAskingAtBuild;
+  await page.goto(`${votingOpenURL}${talk.path}`);
+  await expect(page.getByText(m.questionsNoScriptAskOnly, { exact: true })).toBeVisible();
+  const written = "<b>Does this work</b> without JavaScript?";
+  await page.getByRole("textbox", { name: m.questionLabel }).fill(written);
+  await page.getByRole("textbox", { name: m.questionNameLabel }).fill("Ada");
+  await page.getByRole("button", { name: m.questionAsk, exact: true }).click();
+  await expect(page).toHaveURL(`${votingOpenURL}${talk.path}#${questionSentMarker}`);
+  await expect(page.getByText(m.questionSentNoScript, { exact: true })).toBeVisible();
+  // Kept as written, as text: the asker's own listing (their cookie) has it character for character.
+  const slot = edition.agenda.find((entry) => entry.talkId === talk.id)!;
+  const listing = (await (
+    await page.request.get(`${votingOpenURL}${sessionQuestionsUrl(slot.id)}`)
+  ).json()) as SessionQuestions;
+  expect(listing.questions.filter((question) => question.yours).map((question) => question.text)).toEqual([written]);
 });
 
 test("Without JavaScript the narrow-screen menu opens and leads to the agenda", async ({ page }) => {

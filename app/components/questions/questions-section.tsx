@@ -5,7 +5,9 @@ import { previewInstant } from "../../lib/preview";
 
 import {
   questionLimits,
+  questionSentMarker,
   questionWindowState,
+  sessionQuestionsUrl,
   type CallerQuestion,
   type QuestionWindowState,
 } from "../../lib/questions";
@@ -21,6 +23,12 @@ interface QuestionsSectionProps {
   /** The session's window by the edition's setting (ISO instants): what the prerendered page says. */
   opens: string;
   closes: string;
+  /**
+   * Whether the page offers asking without script, when the page was built while the session took questions: a
+   * form the server answers with this page again (decision 060). The session's talk page does; the stage, whose
+   * session is the one on air at the build, does not.
+   */
+  askWithoutScript?: boolean;
 }
 
 const button =
@@ -30,7 +38,8 @@ const button =
  * The audience's questions on a session's talk page (decision 040): ask one, upvote the others, and follow them live
  * while the session takes questions; outside its window the lists stay, read-only, and a sentence says why. The
  * prerendered page holds the heading and the form's place (or that sentence); the form shows once the page runs and
- * the server has said where the window stands, and without JavaScript a sentence says that asking needs it.
+ * the server has said where the window stands. Without JavaScript, a page built while the session took questions
+ * (and that asks for it) shows the form, which the server answers; otherwise a sentence says that asking needs it.
  */
 export function QuestionsSection(props: QuestionsSectionProps) {
   const hydrated = useHydrated();
@@ -46,17 +55,33 @@ export function QuestionsSection(props: QuestionsSectionProps) {
   const windowState = state.windowState ?? (clockState === "closed" ? "closed" : "open");
   const opens = state.info?.window.opens ?? props.opens;
   const ready = hydrated && state.info !== null;
+  // The clock reads the build's instant in the prerendered page: it decides what the page offers without script.
+  const withoutScript = props.askWithoutScript === true && clockState === "open";
   return (
     <section aria-labelledby="questions-title" className="flex flex-col gap-5">
       <h2 id="questions-title" className="text-2xl font-bold">
         {m.questionsTitle}
       </h2>
+      {/* The thank-you of a question sent without script, at the fragment the server returns to (decision 060); the
+          running page thanks its asker itself, and drops it. */}
+      {withoutScript && !hydrated ? (
+        <p id={questionSentMarker} className="hidden max-w-prose text-lg text-white noscript:target:block">
+          {m.questionSentNoScript}
+        </p>
+      ) : null}
       {windowState === "open" ? (
-        <AskForm ready={ready} ask={state.ask} pre={state.info?.moderation !== "post"} />
+        <AskForm
+          ready={ready}
+          ask={state.ask}
+          pre={state.info?.moderation !== "post"}
+          action={withoutScript ? sessionQuestionsUrl(props.sessionId) : null}
+        />
       ) : (
         <WindowNote state={windowState} opens={opens} />
       )}
-      <p className="hidden max-w-prose text-lg text-white/85 noscript:block">{m.questionsNoScript}</p>
+      <p className="hidden max-w-prose text-lg text-white/85 noscript:block">
+        {withoutScript ? m.questionsNoScriptAskOnly : m.questionsNoScript}
+      </p>
       {/* The lists arrive from the API once the page runs: their place keeps the footer where it was meanwhile. */}
       <div className="min-h-40 noscript:hidden">
         {ready ? (
@@ -108,7 +133,21 @@ function graphemeCount(text: string): number {
 /** The count a screen reader hears once typing pauses, not at every key. */
 const announceAfterMs = 1500;
 
-function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsState["ask"]; pre: boolean }) {
+/**
+ * The form to ask a question. With `action`, it works without script too: the browser posts its fields to the API,
+ * which answers with this page again at the thank-you's fragment (decision 060).
+ */
+function AskForm({
+  ready,
+  ask,
+  pre,
+  action,
+}: {
+  ready: boolean;
+  ask: SessionQuestionsState["ask"];
+  pre: boolean;
+  action: string | null;
+}) {
   const [text, setText] = useState("");
   const [name, setName] = useState("");
   const [sending, setSending] = useState(false);
@@ -163,9 +202,10 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
     "w-full rounded-2xl border border-white/30 bg-panel px-4 py-3 text-base text-white placeholder:text-muted focus-visible:border-white";
   return (
     <form
+      {...(action ? { method: "post", action } : {})}
       onSubmit={(event) => void submit(event)}
       noValidate
-      className={`flex flex-col gap-4 rounded-3xl border border-line bg-panel p-5 noscript:hidden sm:p-6 ${ready ? "" : "invisible"}`}
+      className={`flex flex-col gap-4 rounded-3xl border border-line bg-panel p-5 sm:p-6 ${action ? "noscript:visible" : "noscript:hidden"} ${ready ? "" : "invisible"}`}
     >
       <div className="flex flex-col gap-2">
         <label htmlFor={`${ids}-text`} className="font-semibold">
@@ -185,7 +225,11 @@ function AskForm({ ready, ask, pre }: { ready: boolean; ask: SessionQuestionsSta
           }}
           className={field}
         />
-        <p id={`${ids}-count`} className={`text-sm ${left < 0 ? "font-semibold text-orchid" : "text-muted"}`}>
+        {/* A count that cannot count without script would pretend: the server holds the limit then. */}
+        <p
+          id={`${ids}-count`}
+          className={`text-sm noscript:hidden ${left < 0 ? "font-semibold text-orchid" : "text-muted"}`}
+        >
           {m.questionCount({ count, max: questionLimits.text })}
         </p>
         <p role="status" className="sr-only">
