@@ -134,13 +134,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Every hydrated page needs React and the router: one file, compressed as one. The build's budget
-            // (scripts/js-budget.ts) reports this file as the framework's floor, and each page's own part beside it.
+            // Every hydrated page needs React and the router: one file, compressed as one.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
             // The app's modules (with the edition's sections and the interface's words) that four pages or more
             // load: one file, compressed as one. Left to themselves they were two dozen chunks of a few hundred bytes
             // on every page, each with its own compression overhead and a line in the router's manifest: 3-4 KB of
-            // every page's own part.
+            // every page's first load.
             {
               name: "app",
               test: (id) =>
