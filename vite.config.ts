@@ -112,38 +112,6 @@ function islands(): Plugin {
 }
 
 /**
- * Vite wraps every dynamic import in its preload helper, which starts the imported chunk's own imports and
- * stylesheets before the chunk arrives. Its helper is 0.8 KB gzip, a chunk of its own on each page that imports
- * anything lazily (/demo-voting, /live, /my-schedule): it also handles CSP nonces, relative bases, browsers without
- * modulepreload and a `vite:preloadError` event, none of which this site uses. This one does the preloading alone
- * (decision 052). If Vite ever names its helper otherwise, its own comes back and the budget says so.
- */
-function smallPreloadHelper(): Plugin {
-  const helperId = "\0vite/preload-helper.js";
-  return {
-    name: "glosaic-small-preload-helper",
-    enforce: "pre",
-    resolveId: (source) => (source === helperId ? helperId : null),
-    load(id) {
-      if (id !== helperId) return null;
-      // `deps` are paths from the site's root ("assets/x.js"); the base is "/".
-      return `const started = new Set();
-export const __vitePreload = (load, deps) => {
-  for (const dep of deps ?? []) {
-    if (started.has(dep)) continue;
-    started.add(dep);
-    const link = document.createElement("link");
-    link.rel = dep.endsWith(".css") ? "stylesheet" : "modulepreload";
-    link.href = "/" + dep;
-    document.head.append(link);
-  }
-  return load();
-};`;
-    },
-  };
-}
-
-/**
  * The instant the prerendered pages show (the voting countdown renders as of it, until the browser's clock takes
  * over). React Router loads this config once for the client build and again for the server build; the value is
  * kept in the environment so both builds, and so the HTML and its hydration, agree on it.
@@ -151,7 +119,7 @@ export const __vitePreload = (load, deps) => {
 process.env.SITE_BUILT_AT ??= new Date().toISOString();
 
 export default defineConfig({
-  plugins: [smallPreloadHelper(), islands(), editionAsData(), tailwindcss(), reactRouter()],
+  plugins: [islands(), editionAsData(), tailwindcss(), reactRouter()],
   // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
   publicDir: editionPublicDir(contentExports.editionId),
   define: { __BUILT_AT__: JSON.stringify(process.env.SITE_BUILT_AT) },
@@ -166,13 +134,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Every hydrated page needs React and the router: one file, compressed as one. The build's budget
-            // (scripts/js-budget.ts) reports this file as the framework's floor, and each page's own part beside it.
+            // Every hydrated page needs React and the router: one file, compressed as one.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
             // The app's modules (with the edition's sections and the interface's words) that four pages or more
             // load: one file, compressed as one. Left to themselves they were two dozen chunks of a few hundred bytes
             // on every page, each with its own compression overhead and a line in the router's manifest: 3-4 KB of
-            // every page's own part.
+            // every page's first load.
             {
               name: "app",
               test: (id) =>

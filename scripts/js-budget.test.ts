@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { frameworkChunk, limits, measure, summary } from "./js-budget";
+import { firstLoadLimit, measure, summary } from "./js-budget";
 
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).length;
 let site: string;
@@ -15,27 +15,22 @@ const incompressible = (length: number) =>
   )
     .join("")
     .slice(0, length);
-// Larger than a static page's whole budget, as React is.
 const framework = `export const react=${JSON.stringify(incompressible(10_000))};`;
 const files: Record<string, string> = {
-  "assets/entry.js": `import{a}from"./shared.js";import{react}from"./${frameworkChunk}-abc123.js";import("./lazy.js");console.log(a,react);`,
-  [`assets/${frameworkChunk}-abc123.js`]: framework,
+  "assets/entry.js": `import{a}from"./shared.js";import{react}from"./framework-abc123.js";import("./lazy.js");console.log(a,react);`,
+  "assets/framework-abc123.js": framework,
   "assets/shared.js": `export const a=${JSON.stringify("x".repeat(200))};`,
-  // The router's manifest of routes: the same file on every hydrated page, counted with the floor.
-  "assets/manifest-def456.js": `window.__manifest={routes:${JSON.stringify("m".repeat(400))}};`,
+  "assets/route.js": `export{a}from"./shared.js";`,
   "assets/lazy.js": `export const lazy=${JSON.stringify("y".repeat(5000))};`,
-  // A page's own part too large: random text hardly compresses.
-  "assets/heavy.js": `export const heavy=${JSON.stringify(incompressible(64_000))};`,
-  "assets/island.js": `export const island=${JSON.stringify("i".repeat(100))};`,
-  // An island that came to import React: its page is still a static one, over its limit.
-  "islands/with-react.js": `import{react}from"../assets/${frameworkChunk}-abc123.js";console.log(react);`,
-  "index.html": `<html><head><link rel="modulepreload" href="/assets/manifest-def456.js"/><link rel="modulepreload" href="/assets/entry.js"/></head><body><script>window.x=1</script></body></html>`,
+  // Over the budget on its own: random text hardly compresses.
+  "assets/heavy.js": `export const heavy=${JSON.stringify(incompressible(190_000))};`,
+  "islands/home.js": `export const island=${JSON.stringify("i".repeat(100))};`,
+  "index.html": `<html><head><link rel="modulepreload" href="/assets/entry.js"/></head><body><script>window.x=1</script></body></html>`,
   "agenda/index.html": `<html><body><p>No scripts</p></body></html>`,
-  // A page whose bootstrap runs after the first paint names its modules in an inline script only.
-  "talk/index.html": `<html><body><script type="module">for (const href of ["/assets/entry.js"]) preload(href);</script></body></html>`,
+  // React Router's bootstrap imports the route modules from an inline module script.
+  "talk/index.html": `<html><body><script type="module">import "/assets/entry.js";\nimport * as route0 from "/assets/route.js";\nwindow.r=route0;</script></body></html>`,
   "heavy/index.html": `<html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/heavy.js"/></head></html>`,
-  "static/index.html": `<html><body><script type="module">await import("/islands/../assets/island.js");</script></body></html>`,
-  "static-react/index.html": `<html><body><script type="module">await import("/islands/with-react.js");</script></body></html>`,
+  "static/index.html": `<html><body><script type="module" src="/islands/home.js"></script></body></html>`,
 };
 
 beforeAll(async () => {
@@ -47,47 +42,36 @@ beforeAll(async () => {
 });
 afterAll(() => rm(site, { recursive: true, force: true }));
 
+const size = (file: string) => gzipped(files[file] as string);
+
 describe("the JavaScript budget", () => {
   it("counts what a page names, what that imports statically, and its inline scripts, but not lazy chunks", async () => {
     const pages = await measure(site);
-    const home = pages.find((page) => page.route === "/");
-    expect(home).toMatchObject({
-      scripts: 4,
-      frameworkBytes: gzipped(framework) + gzipped(files["assets/manifest-def456.js"] as string),
-      ownBytes:
-        gzipped(files["assets/entry.js"] as string) +
-        gzipped(files["assets/shared.js"] as string) +
-        gzipped("window.x=1"),
-      inlineBytes: gzipped("window.x=1"),
-      over: [],
-    });
-    expect(home?.total).toBe((home?.frameworkBytes ?? 0) + (home?.ownBytes ?? 0));
-    expect(pages.find((page) => page.route === "/agenda")).toMatchObject({ total: 0, over: [] });
-    expect(pages.find((page) => page.route === "/talk")).toMatchObject({
+    expect(pages.find((page) => page.route === "/")).toMatchObject({
       scripts: 3,
-      frameworkBytes: gzipped(framework),
+      inlineBytes: gzipped("window.x=1"),
+      total:
+        size("assets/entry.js") + size("assets/shared.js") + size("assets/framework-abc123.js") + gzipped("window.x=1"),
+      over: undefined,
+    });
+    expect(pages.find((page) => page.route === "/agenda")).toMatchObject({ scripts: 0, total: 0, over: undefined });
+    const talk = pages.find((page) => page.route === "/talk");
+    expect(talk?.scripts).toBe(4);
+    expect(talk?.files.map((own) => own.file)).toContain("/assets/route.js");
+    expect(pages.find((page) => page.route === "/static")).toMatchObject({
+      scripts: 1,
+      total: size("islands/home.js"),
+      over: undefined,
     });
   });
 
-  it("reports a hydrated page's own part apart from the framework's floor, and holds a static page to its own limit", async () => {
+  it(`holds every page's first load to ${String(firstLoadLimit / 1024)} KB and names its largest files`, async () => {
     const pages = await measure(site);
     const heavy = pages.find((page) => page.route === "/heavy");
-    // 47 KB of its own, within the whole first load's limit: no own limit holds it (issue 39 retired it).
-    expect(heavy?.ownBytes).toBeGreaterThan(40 * 1024);
-    expect(heavy?.total).toBeLessThan(limits.hydratedPage);
-    expect(heavy?.over).toEqual([]);
-    expect(heavy?.ownFiles[0]?.file).toBe("/assets/heavy.js");
-    const staticPage = pages.find((page) => page.route === "/static");
-    expect(staticPage).toMatchObject({ static: true, frameworkBytes: 0, over: [] });
-    expect(heavy?.static).toBe(false);
-    // A static page whose island imports React is judged as the static page it is.
-    const withReact = pages.find((page) => page.route === "/static-react");
-    expect(withReact?.static).toBe(true);
-    expect(withReact?.frameworkBytes).toBe(gzipped(framework));
-    expect(withReact?.over).toEqual([expect.stringMatching(/^[\d.]+ KB > 5\.0 KB on a static page$/)]);
-    expect(summary(pages)).toContain(
-      `Floor (react, react-dom, scheduler, react-router in one chunk, and the router's manifest; on every hydrated page): ${((gzipped(framework) + gzipped(files["assets/manifest-def456.js"] as string)) / 1024).toFixed(1)} KB.`,
-    );
-    expect(summary(pages)).toContain("Largest own part: /heavy");
+    expect(heavy?.total).toBeGreaterThan(firstLoadLimit);
+    expect(heavy?.over).toMatch(/^[\d.]+ KB > 135\.0 KB$/);
+    expect(heavy?.files[0]?.file).toBe("/assets/heavy.js");
+    expect(pages.filter((page) => page.over).map((page) => page.route)).toEqual(["/heavy"]);
+    expect(summary(pages)).toContain("Largest: /heavy");
   });
 });

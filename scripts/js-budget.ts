@@ -3,73 +3,37 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 /**
- * The JavaScript budget, checked after every build: for each prerendered page, the JavaScript a first visit
- * downloads and runs without a tap, gzip-compressed (level 9): the scripts the HTML names (module preloads, script
- * sources, modules its inline scripts name), every module they import statically, and the page's inline scripts.
- * Chunks loaded by a dynamic `import()` (code that waits for a visitor's action or for the page to settle) are not
- * first-load.
- *
- * Pages run on React (docs/decisions/037). React DOM, React and the router's runtime are one chunk, the same on
- * every hydrated page (vite.config.ts names it), and the router's manifest of routes another: the floor, which no
- * page of ours can shrink. The
- * budget holds each hydrated page's whole first load, and reports beside the floor its own part (our code, the
- * edition's data, the libraries only some pages use, the inline scripts), where a page's growth shows. A static page (the
- * home page) carries no framework and has a budget of its own. 1 KB = 1,024 bytes.
+ * The JavaScript budget, checked after every build. One rule: a page's first load, the JavaScript a first visit
+ * downloads and runs without a tap, is at most 135 KB gzip-compressed (level 9; 1 KB = 1,024 bytes). It counts the
+ * scripts the HTML names (module preloads, script sources, the modules its inline scripts name), every module they
+ * import statically, and the page's inline scripts. Chunks loaded by a dynamic `import()` (code that waits for a
+ * visitor's action or for the page to settle) are not first-load here; the browser tests add those a page loads
+ * without a tap once it runs (tests/e2e/every-page.spec.ts). Every page is held to the rule: a page without React
+ * (the home page) keeps it by far.
  */
-export const frameworkChunk = "framework";
-// A page's own part had a limit of its own (25 KB, issue 28); issue 39 retired it: what a visitor feels is the whole
-// first load, and the own part stays in the report as where a page's growth shows (docs/decisions/061).
-export const limits = { hydratedPage: 135 * 1024, staticPage: 5 * 1024 } as const;
+export const firstLoadLimit = 135 * 1024;
 
 export interface PageBudget {
   route: string;
   scripts: number;
-  /** Served without React: its only scripts are islands (the home page). */
-  static: boolean;
-  /** The framework's chunk, when the page hydrates; 0 on a static page that keeps its budget. */
-  frameworkBytes: number;
-  /** Everything else it loads first: its own chunks and its inline scripts. */
-  ownBytes: number;
   inlineBytes: number;
+  /** The whole first load: the files and the inline scripts. */
   total: number;
-  /** The page's own chunks by size, largest first: where to look when it grows. */
-  ownFiles: { file: string; bytes: number }[];
-  /** What the page exceeds, in words; empty when it keeps its budget. */
-  over: string[];
+  /** The page's first-load files by size, largest first: where to look when it grows. */
+  files: { file: string; bytes: number }[];
+  /** What the page exceeds, in words; undefined when it keeps its budget. */
+  over: string | undefined;
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/**
- * What a page's first load exceeds, in words (empty when it keeps its budget). The build judges the scripts a page
- * names and imports; the browser tests judge the same with what it then loads without a tap (a lazy part rendered
- * at once), which only running the page shows.
- */
-export function overBudget(frameworkBytes: number, ownBytes: number, staticPage: boolean): string[] {
-  const total = frameworkBytes + ownBytes;
-  // Judged by what the page is, not by what it loads: a static page that came to load the framework (a module of
-  // its island that imports React) is over its own limit, not a hydrated page within its.
-  if (staticPage) {
-    return total > limits.staticPage ? [`${kb(total)} KB > ${kb(limits.staticPage)} KB on a static page`] : [];
-  }
-  return total > limits.hydratedPage ? [`${kb(total)} KB > ${kb(limits.hydratedPage)} KB in all`] : [];
+/** What a first load of `bytes` exceeds, in words, or undefined when it keeps the budget. */
+export function overBudget(bytes: number): string | undefined {
+  return bytes > firstLoadLimit ? `${kb(bytes)} KB > ${kb(firstLoadLimit)} KB` : undefined;
 }
 
 /** A built script's size as the budget counts it: gzip at level 9. */
 export const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
-
-/**
- * The router's manifest: every route's modules, in one file that every hydrated page loads. It grows with the
- * site's routes (a room's stage, an overlay), not with any one page, so it is counted with the floor, not in each
- * page's own part, where every new route would eat every page's room.
- */
-const routerManifest = "manifest";
-
-/** Whether a built script is the floor of every hydrated page: the framework's chunk or the router's manifest. */
-export const isFramework = (urlPath: string) => {
-  const name = path.posix.basename(urlPath);
-  return name.startsWith(`${frameworkChunk}-`) || name.startsWith(`${routerManifest}-`);
-};
 
 /** Static imports in a built chunk: `import ... from "./x.js"`, `import "./x.js"` and `export ... from "./x.js"`. */
 function staticImports(code: string): string[] {
@@ -114,47 +78,38 @@ export async function measure(clientDir: string): Promise<PageBudget[]> {
   const pages: PageBudget[] = [];
   for await (const file of htmlPages(clientDir)) {
     const html = await readFile(file, "utf8");
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] as string,
+    );
     const named = [
       ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
       ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-      // React Router's bootstrap and the home page's island, run after the first paint (scripts/defer-hydration.ts),
-      // name the modules they preload and import in their inline scripts: every one of them is first-load.
-      ...[...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].flatMap((script) => [
-        ...(script[1] as string).matchAll(/"(\/(?:assets|islands)\/[^"]+\.js)"/g),
-      ]),
+      // The one special case, needed for the rule to be measured right: every hydrated page's bootstrap, and the home
+      // page's island, start after the first paint (scripts/defer-hydration.ts, kept for LCP: decision 058), from an
+      // inline script that names the modules it preloads and imports as strings. Every one of them is first-load.
+      ...inlineScripts.flatMap((script) => [...script.matchAll(/"(\/(?:assets|islands)\/[^"]+\.js)"/g)]),
     ].map((match) => match[1] as string);
     const seen = new Set<string>();
     const queue = named.filter((src) => src.startsWith("/"));
-    let frameworkBytes = 0;
-    const ownFiles: PageBudget["ownFiles"] = [];
+    const files: PageBudget["files"] = [];
     while (queue.length > 0) {
       const next = queue.pop() as string;
       if (seen.has(next)) continue;
       seen.add(next);
       const { size, imports } = await chunk(next);
-      if (isFramework(next)) frameworkBytes += size;
-      else ownFiles.push({ file: next, bytes: size });
+      files.push({ file: next, bytes: size });
       queue.push(...imports);
     }
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-      .map((match) => match[1] as string)
-      .filter((code) => code.trim() !== "")
-      .join("\n");
+    const inline = inlineScripts.filter((code) => code.trim() !== "").join("\n");
     const inlineBytes = inline === "" ? 0 : gzipSize(inline);
-    const ownBytes = ownFiles.reduce((sum, own) => sum + own.bytes, 0) + inlineBytes;
-    const total = frameworkBytes + ownBytes;
-    const staticPage = named.length > 0 && named.every((src) => src.startsWith("/islands/"));
-    const over = overBudget(frameworkBytes, ownBytes, staticPage);
+    const total = files.reduce((sum, own) => sum + own.bytes, 0) + inlineBytes;
     pages.push({
       route: routeOf(clientDir, file),
-      static: staticPage,
       scripts: seen.size,
-      frameworkBytes,
-      ownBytes,
       inlineBytes,
       total,
-      ownFiles: ownFiles.sort((a, b) => b.bytes - a.bytes),
-      over,
+      files: files.sort((a, b) => b.bytes - a.bytes),
+      over: overBudget(total),
     });
   }
   return pages.sort((a, b) => a.route.localeCompare(b.route));
@@ -163,26 +118,19 @@ export async function measure(clientDir: string): Promise<PageBudget[]> {
 /** The per-route table, as the build prints it and the closing notes quote it. */
 export function table(pages: PageBudget[]): string {
   const rows = pages.map(
-    (page) =>
-      `| ${page.route} | ${page.scripts} | ${kb(page.frameworkBytes)} | ${kb(page.ownBytes)} | ${kb(page.total)} | ${page.over.length > 0 ? `OVER: ${page.over.join("; ")}` : "ok"} |`,
+    (page) => `| ${page.route} | ${page.scripts} | ${kb(page.total)} | ${page.over ? `OVER: ${page.over}` : "ok"} |`,
   );
-  return [
-    "| route | scripts | framework KB | own KB | first-load KB (gzip) | |",
-    "|---|---:|---:|---:|---:|---|",
-    ...rows,
-  ].join("\n");
+  return ["| route | scripts | first-load KB (gzip) | |", "|---|---:|---:|---|", ...rows].join("\n");
 }
 
-/** The floor, the limits and the page whose own part is largest, with what makes it up. */
+/** The limit, and the largest page with what makes it up. */
 export function summary(pages: PageBudget[]): string {
-  const floor = Math.max(0, ...pages.map((page) => page.frameworkBytes));
-  const largest = pages.filter((page) => page.frameworkBytes > 0).sort((a, b) => b.ownBytes - a.ownBytes)[0];
+  const largest = [...pages].sort((a, b) => b.total - a.total)[0];
   return [
-    `Floor (react, react-dom, scheduler, react-router in one chunk, and the router's manifest; on every hydrated page): ${kb(floor)} KB.`,
-    `Limits: a hydrated page ${kb(limits.hydratedPage)} KB in all; a static page ${kb(limits.staticPage)} KB.`,
+    `Limit: ${kb(firstLoadLimit)} KB of first-load JavaScript on every page.`,
     ...(largest
       ? [
-          `Largest own part: ${largest.route}, ${kb(largest.ownBytes)} KB: ${largest.ownFiles
+          `Largest: ${largest.route}, ${kb(largest.total)} KB: ${largest.files
             .slice(0, 6)
             .map((own) => `${path.posix.basename(own.file)} ${kb(own.bytes)}`)
             .join(", ")}, inline ${kb(largest.inlineBytes)}.`,
@@ -197,10 +145,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `First-load JavaScript per route (gzip -9, 1 KB = 1,024 bytes):\n\n${table(pages)}\n\n${summary(pages)}\n`,
   );
-  const over = pages.filter((page) => page.over.length > 0);
+  const over = pages.filter((page) => page.over);
   if (over.length > 0) {
     console.error(
-      `JavaScript budget exceeded on ${over.length} route(s): ${over.map((page) => `${page.route} ${page.over.join(", ")}`).join("; ")}`,
+      `JavaScript budget exceeded on ${over.length} route(s): ${over.map((page) => `${page.route} ${page.over ?? ""}`).join("; ")}`,
     );
     process.exit(1);
   }

@@ -19,7 +19,7 @@ import {
 import { registerApi } from "./api";
 import { registerCalendarFeed } from "./calendar-feed";
 import { commonHeaders } from "./security-headers";
-import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory, type FastRoute } from "./site-server";
+import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory } from "./site-server";
 import { loadSite } from "./static";
 import type { VoteStore } from "./store";
 import { StoreUnavailableError } from "./store/errors";
@@ -101,18 +101,12 @@ export async function buildApp({
 
   // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
   const headers = commonHeaders({ hsts });
-  const fastRoutes = new Map<string, FastRoute>();
   const prepared = prepareSite(site, redirects, headers);
   const app = Fastify({
     logger: { level: logLevel },
-    // The site's pages and files (most requests) are answered before Fastify's routing and hooks; see
-    // site-server.ts. Its server leaves a request without Host to us (Node would answer it without our headers):
-    // the onRequest hook below.
-    serverFactory: siteServerFactory({
-      prepared,
-      routes: fastRoutes,
-      trustProxy,
-    }),
+    // A server that leaves a request without Host to us (Node would answer it without our headers): the onRequest
+    // hook below.
+    serverFactory: siteServerFactory(),
     // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
     // let a client pick its own address and escape the rate limit.
     ...(trustProxy > 0 ? { trustProxy: (_address: string, hop: number) => hop < trustProxy } : {}),
@@ -201,7 +195,6 @@ export async function buildApp({
     maxLiveStreams,
     ...(liveHeartbeatMs === undefined ? {} : { liveHeartbeatMs }),
     commonHeaders: headers,
-    fastRoutes,
     voteHashKey,
     adminToken,
     questions: {
@@ -217,11 +210,10 @@ export async function buildApp({
     presenterName: (id) => presenterFor(id, (speaker) => speakers.get(speaker)).name,
   });
 
-  // The one file the server makes per request (site-server.ts leaves its path to Fastify).
+  // The one file the server makes per request.
   registerCalendarFeed(app, { edition: served });
 
-  // The site through Fastify: for inject() (the tests) and anything the server factory passes on. The one
-  // function that answers pages on a connection writes the response here too.
+  // The site: its pages and files, answered from the responses prepared at start (site-server.ts).
   app.get("/*", (request, reply) => {
     // The API's own catch-all takes /api/...; /api alone lands here, and is the API's too, never a page.
     const pathname = request.url.split("?")[0] ?? "/";

@@ -4,7 +4,6 @@ import { builtEditionId } from "../content/editions";
 import { ConfigError, loadConfig, questionWindowOverride, votingWindow } from "./config";
 import { openStore } from "./store";
 import { StoreOpenError } from "./store/errors";
-import { keepTickShape } from "./tick-shape";
 
 /**
  * How long SIGTERM waits for requests in flight. A vote takes milliseconds; the bound is for a client that stalls.
@@ -18,7 +17,6 @@ const drainBoundMs = 8000;
  * A bad setting, an unreachable database or a missing build stops it with one clear line.
  */
 async function main() {
-  keepTickShape();
   const config = loadConfig(process.env);
   // The server serves the edition its build was made from; EDITION, if set, must agree.
   const built = builtEditionId(config.CLIENT_DIR);

@@ -67,7 +67,7 @@ interface Answer {
   body: string;
 }
 
-/** A real request over the socket: it meets the fast path first. */
+/** A real request over the socket, through the server factory. */
 function overTheWire(method: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, method, path: url, headers }, (res) => {
@@ -88,8 +88,8 @@ const withoutConnectionHeaders = (headers: Record<string, unknown>, also: string
     Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive", ...also].includes(name)),
   );
 
-// Pages and files are answered by one function (answerSite): on a connection before Fastify routes anything, and
-// through inject() by way of Fastify's catch-all route. These prove the two ways in give the same bytes.
+// Pages and files are answered by one function (answerSite), from Fastify's catch-all route. These prove that a
+// connection and inject() get the same bytes.
 describe("The site on a connection", () => {
   const requests: [string, string, Record<string, string>][] = [];
   for (const url of ["/", "/index.html", "/agenda", "/agenda?from=nav", "/countdown", "/assets/entry-Ab12Cd34.js"]) {
@@ -151,10 +151,10 @@ describe("The site on a connection", () => {
   });
 });
 
-describe("The fast path for the demo listing", () => {
+describe("The demo listing on a connection", () => {
   it("answers as the Fastify route does, counts against the same read limit, and shows a vote at once", async () => {
     const listing = () => overTheWire("GET", "/api/demos", { "accept-encoding": "gzip, br" });
-    // The first request makes the cached listing (through Fastify); the next ones are on the fast path.
+    // The first request makes the cached listing; the next ones are answered from it.
     const first = await listing();
     const second = await listing();
     const reference = await app.inject({ method: "GET", url: "/api/demos", remoteAddress: "203.0.113.7" });

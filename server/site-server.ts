@@ -125,9 +125,8 @@ function decodable(pathname: string) {
 }
 
 /**
- * Answers GET and HEAD for every path of the site: a built file from its ready response (the bulk of a site's
- * traffic, which this keeps clear of Fastify's routing, hooks and reply machinery: profiling showed them to be most
- * of a static response's cost), a moved path with its redirect, anything else with the not-found page. Returns
+ * Answers GET and HEAD for every path of the site (Fastify's catch-all route, app.ts): a built file from its ready
+ * response, a moved path with its redirect, anything else with the not-found page. Returns
  * false, having written nothing, for what is not the site's to answer: other methods, the API, the calendar feed, a
  * malformed URL.
  */
@@ -172,45 +171,6 @@ export function answerSite(prepared: PreparedSite, request: IncomingMessage, res
 }
 
 /**
- * A GET route answered on the fast path (the cached demo listing), given the client's address. It returns false to
- * leave the request to Fastify; once it returns true it owns the response, and may still hand it to Fastify with
- * `toFastify(request, response)`. (No closure per request: this path is measured against a bare node:http server,
- * and under tsx every function made per request also has its name defined on it.)
- */
-export type FastRoute = (
-  request: IncomingMessage,
-  response: ServerResponse,
-  ip: string,
-  toFastify: (request: IncomingMessage, response: ServerResponse) => void,
-) => boolean;
-
-/**
- * A JSON answer made once and sent to many: its text (for the routes that build on it), its bytes, and their length
- * as the Content-Length value. The fast routes end their responses with the bytes, as the bare node:http server of
- * the bench does. Ended with the text, Node joins the headers and the body into one new string per request and
- * encodes all of it into the socket's write: in CPU profiles that was 3-4 µs of a 30-50 µs request more than the
- * bare server spent writing the same response (docs/performance.md, issue 29).
- */
-export interface JsonAnswer {
-  text: string;
-  bytes: Buffer;
-  length: string;
-}
-
-export function jsonAnswer(text: string): JsonAnswer {
-  const bytes = Buffer.from(text);
-  return { text, bytes, length: String(bytes.length) };
-}
-
-export interface SiteServerOptions {
-  prepared: PreparedSite;
-  /** GET routes by exact path, filled in as the API registers; see FastRoute. */
-  routes: Map<string, FastRoute>;
-  /** As Fastify's trustProxy (see app.ts). */
-  trustProxy: number;
-}
-
-/**
  * Why a request's framing is refused (app.ts answers it with a 400), or undefined for HTTP/1.0, or HTTP/1.1 with a
  * Host header. Node's parser takes a request line without a version ("GET /") as HTTP/0.9, which nothing
  * legitimate sends and which proxies in front may frame differently: refused, as a smuggling vector. HTTP/1.1
@@ -224,40 +184,16 @@ export function protocolRefusal(request: IncomingMessage): string | undefined {
 }
 
 /**
- * Fastify's serverFactory: a node:http server that lets the site and the fast routes answer first, and Fastify the
- * rest (the API, other methods, refused requests, and every request once the server is closing). It applies the
- * timeouts Fastify would give a server it made itself, so the two behave alike on a connection.
+ * Fastify's serverFactory: the node:http server Fastify would make itself, with the same timeouts, except that it
+ * leaves a request without Host to Fastify, whose onRequest hook refuses it with our headers (app.ts); Node would
+ * answer it itself, without them.
  */
-export function siteServerFactory({ prepared, routes, trustProxy }: SiteServerOptions) {
+export function siteServerFactory() {
   return (
     fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
     options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
   ) => {
-    const fastRoute = (request: IncomingMessage, response: ServerResponse) => {
-      if (request.method !== "GET" || routes.size === 0) return false;
-      const url = request.url ?? "/";
-      // Pages and files (most requests) leave at once.
-      if (!url.startsWith("/api/")) return false;
-      const query = url.indexOf("?");
-      const route = routes.get(query === -1 ? url : url.slice(0, query));
-      if (!route) return false;
-      // The client's address as Fastify reads it. Behind trusted proxies Fastify walks X-Forwarded-For; rather
-      // than copy that walk (and risk a rate limit keyed differently), such requests go to Fastify.
-      const ip = request.socket.remoteAddress;
-      if (ip === undefined || (trustProxy > 0 && request.headers["x-forwarded-for"] !== undefined)) return false;
-      return route(request, response, ip, fastifyHandler);
-    };
-    // Node would answer a request without Host itself, without our headers: Fastify's onRequest hook does instead.
-    const server = http.createServer({ requireHostHeader: false }, (request, response) => {
-      // While closing, Fastify answers 503 with Connection: close, which lets clients move to another instance.
-      // Requests the protocol checks in app.ts refuse (HTTP/0.9, HTTP/1.1 without Host) go there too.
-      if (!server.listening || protocolRefusal(request) !== undefined) fastifyHandler(request, response);
-      // The fast routes are API paths, which the site never answers: they are tried first, which spares the polled
-      // reads the site's lookup.
-      else if (!fastRoute(request, response) && !answerSite(prepared, request, response)) {
-        fastifyHandler(request, response);
-      }
-    });
+    const server = http.createServer({ requireHostHeader: false }, fastifyHandler);
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
     if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);

@@ -5,10 +5,9 @@ import type { CastVote, ServerDemo, VoteStatus } from "../../app/lib/demo-api";
 import { demoVotingPath, votedMarker, type VotingWindow } from "../../app/lib/server-contract";
 import { votingPhase } from "../../app/lib/voting";
 import type { VoteStore } from "../store";
-import { jsonAnswer, type FastRoute, type JsonAnswer } from "../site-server";
 import { backToPage, sentAsForm } from "./form";
 import { isCrossSite } from "./origin";
-import { limitedBy, rateLimitHeaderNames, type RateLimiter } from "./rate-limit";
+import { limitedBy, type RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
 import { ensureVoter, voterOf } from "./voter";
 import * as m from "../../app/i18n/messages";
@@ -26,10 +25,6 @@ export interface DemosApiOptions {
   votes: RateLimiter;
   /** The key of the hashes of each vote's origin (decision 029): VOTE_HASH_KEY, or the store's. */
   originHashKey: string;
-  /** The headers every response carries (app.ts), for responses made outside Fastify. */
-  commonHeaders?: Record<string, string>;
-  /** Registers a GET route answered before Fastify's routing (site-server.ts); path relative to the API. */
-  serveFast?: (path: string, route: FastRoute) => void;
 }
 
 /** How long a server may answer with a listing made before votes cast through other servers sharing the store. */
@@ -39,18 +34,7 @@ const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
 /** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote (JSON, or a form: form.ts). */
 export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
-  const {
-    store,
-    demos,
-    votingWindow,
-    now,
-    siteUrl,
-    reads,
-    votes,
-    originHashKey,
-    commonHeaders = {},
-    serveFast,
-  } = options;
+  const { store, demos, votingWindow, now, siteUrl, reads, votes, originHashKey } = options;
   const limitReads = limitedBy(reads);
   // Every start: demos new to the store get their seed count; demos it knows keep theirs.
   await store.seed(demos);
@@ -81,13 +65,13 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
   }
 
   /**
-   * The listing as the bytes sent, kept between requests: every visitor to the voting page asks for it, and
+   * The listing as the text sent, kept between requests: every visitor to the voting page asks for it, and
    * reading the counts and serialising them on each request cost more than the rest of the response. A vote
    * through this server makes it stale at once (its voter sees the new count); votes through other servers
    * sharing the store show within `listingMaxAgeMs`.
    */
-  let listing: { body: JsonAnswer; version: number; madeAt: number } | undefined;
-  let pending: { version: number; body: Promise<JsonAnswer> } | undefined;
+  let listing: { body: string; version: number; madeAt: number } | undefined;
+  let pending: { version: number; body: Promise<string> } | undefined;
   let version = 0;
   // Counts that drop without a vote here (an organiser voids votes) make the listing stale at once too.
   const stopListening = store.onCountsChanged(() => {
@@ -97,27 +81,25 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     stopListening();
     done();
   });
-  async function makeListing(): Promise<JsonAnswer> {
+  async function makeListing(): Promise<string> {
     const startedAt = version;
     const madeAt = Date.now();
     const counts = await store.counts();
-    const body = jsonAnswer(
-      JSON.stringify(
-        demos.map(({ id, title, description, presenterId, tags }) => ({
-          id,
-          title,
-          description,
-          presenterId,
-          votes: counts.get(id) ?? 0,
-          tags,
-        })) satisfies ServerDemo[],
-      ),
+    const body = JSON.stringify(
+      demos.map(({ id, title, description, presenterId, tags }) => ({
+        id,
+        title,
+        description,
+        presenterId,
+        votes: counts.get(id) ?? 0,
+        tags,
+      })) satisfies ServerDemo[],
     );
     // Read before a vote counted here committed: good for this answer, not for the next one.
     if (startedAt === version) listing = { body, version: startedAt, madeAt };
     return body;
   }
-  function currentListing(): JsonAnswer | Promise<JsonAnswer> {
+  function currentListing(): string | Promise<string> {
     if (listing && listing.version === version && Date.now() - listing.madeAt < listingMaxAgeMs) return listing.body;
     // Requests arriving together share one read of the counts, unless a vote came in since that read began.
     if (pending?.version !== version) {
@@ -134,51 +116,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
 
   app.get("/demos", { onRequest: limitReads }, async (_request, reply) => {
     const body = await currentListing();
-    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body.text);
-  });
-
-  /**
-   * The same answer as the route above, for most requests, without Fastify's routing, hooks and reply: the
-   * listing is a buffer already, and what remains is the read limit, counted on the same limiter as the route's
-   * hook, so both paths spend one budget per address. A request over the limit, or one arriving while the listing
-   * is being remade, goes to the route above, which answers it in full (the 429 included).
-   */
-  // The response's header list, made once: only the two rate-limit values and the length change per request, and
-  // are written into their slots. Building the list per request (concat of the fixed parts around them) cost about
-  // 4 % of this path's instructions under callgrind, a third of what stood between it and bare node:http.
-  // writeHead reads the list at once and keeps no reference to it, so one list serves every request.
-  const headers = [
-    ...Object.entries(commonHeaders).flat(),
-    rateLimitHeaderNames.limit,
-    String(reads.max),
-    rateLimitHeaderNames.remaining,
-    "",
-    rateLimitHeaderNames.reset,
-    "",
-    "cache-control",
-    "no-cache",
-    "content-type",
-    "application/json; charset=utf-8",
-    "content-length",
-    "",
-  ];
-  const remainingSlot = headers.indexOf(rateLimitHeaderNames.remaining) + 1;
-  const resetSlot = headers.indexOf(rateLimitHeaderNames.reset) + 1;
-  const lengthSlot = headers.length - 1;
-  serveFast?.("/demos", (request, response, ip, toFastify) => {
-    const body = currentListing();
-    if (body instanceof Promise) return false;
-    const limit = reads.take(ip);
-    // The route's hook counts this request a second time; past the limit that changes nothing it answers.
-    if (limit.exceeded) {
-      toFastify(request, response);
-      return true;
-    }
-    headers[remainingSlot] = String(limit.remaining);
-    headers[resetSlot] = String(limit.resetSeconds);
-    headers[lengthSlot] = body.length;
-    response.writeHead(200, headers).end(body.bytes);
-    return true;
+    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body);
   });
 
   app.get(

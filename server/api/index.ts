@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import type { AgendaSlot } from "../../content";
 import type { QuestionSettings, QuestionWindowOverride } from "../../app/lib/questions";
 import type { QuestionRateLimits } from "../../app/lib/server-contract";
-import type { FastRoute } from "../site-server";
 import { registerDemoEvents } from "./demo-events";
 import { registerAdmin } from "./admin";
 import { registerAdminQuestions } from "./admin-questions";
@@ -14,9 +13,9 @@ import { QuestionsService, registerQuestions } from "./questions";
 import { RateLimiter } from "./rate-limit";
 import { registerVoting } from "./voting";
 
-export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "serveFast" | "originHashKey"> {
-  /** Where routes answered before Fastify (see site-server.ts) are registered, by full path. */
-  fastRoutes?: Map<string, FastRoute>;
+export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "originHashKey"> {
+  /** The headers every response carries (app.ts), for the streams, which are written outside Fastify's reply. */
+  commonHeaders?: Record<string, string>;
   /** Requests per client IP and minute: casting votes, and reading the demo API. */
   limits: { votes: number; reads: number };
   /** Live leaderboard streams this server holds at most, and how often each carries a heartbeat. */
@@ -65,9 +64,8 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
   const reads = new RateLimiter(options.limits.reads, minute);
   const votes = new RateLimiter(options.limits.votes, minute);
   await app.register(registerHealth);
-  const { store, demos, votingWindow, now, siteUrl, commonHeaders, fastRoutes } = options;
+  const { store, demos, votingWindow, now, siteUrl, commonHeaders } = options;
   const originHashKey = options.voteHashKey ?? (await store.originHashKey());
-  const serveFast = (path: string, route: FastRoute) => fastRoutes?.set(`${app.prefix}${path}`, route);
   // Named one by one: `options` also carries this plugin's own prefix, which the demos routes must not repeat.
   await app.register(registerDemos, {
     store,
@@ -78,8 +76,6 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     reads,
     votes,
     originHashKey,
-    commonHeaders,
-    serveFast,
   });
   registerDemoEvents(app, {
     store,
@@ -115,7 +111,6 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     originHashKey,
     commonHeaders: commonHeaders ?? {},
     pageOf: options.questions.pageOf,
-    serveFast,
   });
   // The organisers' token moderates too; the moderators' token does nothing else (decision 039).
   const moderators = [options.adminToken, options.questions.moderatorToken].filter((token) => token !== undefined);

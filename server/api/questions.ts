@@ -1,5 +1,4 @@
 import { createHmac } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { AgendaSlot } from "../../content";
 import { cleanQuestionField } from "../../app/lib/question-text";
@@ -20,13 +19,12 @@ import {
 } from "../../app/lib/questions";
 import type { QuestionRateLimits } from "../../app/lib/server-contract";
 import type { StoredQuestion, VoteStore } from "../store";
-import { jsonAnswer, type FastRoute, type JsonAnswer } from "../site-server";
 import { backToPage, sentAsForm } from "./form";
 import { isCrossSite } from "./origin";
 import { EventHub, questionStreamsFullRetryAfterSeconds, sseEvent, type StreamBudget } from "./question-streams";
-import { limitedBy, rateLimitError, rateLimitHeaderNames, rateLimitHeaders, RateLimiter } from "./rate-limit";
+import { limitedBy, rateLimitError, rateLimitHeaders, RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
-import { ensureVoter, voterCookie, voterOf } from "./voter";
+import { ensureVoter, voterOf } from "./voter";
 import * as m from "../../app/i18n/messages";
 
 export interface QuestionsOptions {
@@ -105,7 +103,7 @@ interface Listing {
   /** Each public question's JSON without its closing brace, so a caller's own fields can follow. */
   fragments: Map<string, string>;
   /** The answer to a caller who asked nothing and upvoted nothing. */
-  body: JsonAnswer;
+  body: string;
 }
 
 interface SessionEntry {
@@ -130,7 +128,7 @@ export class QuestionsService {
   readonly moderatorHub: EventHub<ModeratorState>;
   readonly #options: QuestionsOptions;
   readonly #entries = new Map<string, SessionEntry>();
-  /** Each session's window, made once: the fast path asks for it on every request. */
+  /** Each session's window, made once: every read of its questions asks for it. */
   readonly #windows = new Map<string, { opens: Date; closes: Date }>();
   readonly #stopListening: () => void;
 
@@ -237,7 +235,7 @@ export class QuestionsService {
   }
 
   /**
-   * The session's listing as the bytes sent, kept between requests: a whole audience asks for it when streams are
+   * The session's listing as the text sent, kept between requests: a whole audience asks for it when streams are
    * refused, and reading and serialising it on each request would cost more than the rest of the response. A change
    * makes it stale at once; requests arriving together share one read.
    */
@@ -280,9 +278,7 @@ export class QuestionsService {
     for (const question of questions) {
       if (isPublic(question)) fragments.set(question.id, openJson(publicQuestion(question)));
     }
-    const body = jsonAnswer(
-      `${head}${[...fragments.values()].map((fragment) => `${fragment},"yours":false,"upvotedByYou":false}`).join(",")}]}`,
-    );
+    const body = `${head}${[...fragments.values()].map((fragment) => `${fragment},"yours":false,"upvotedByYou":false}`).join(",")}]}`;
     const listing: Listing = {
       version: startedAt,
       madeAt,
@@ -301,9 +297,9 @@ export class QuestionsService {
   /** GET /api/sessions/:id/questions for one caller: the shared answer with their own fields on top. */
   async answerFor(session: AgendaSlot, voter: string | null): Promise<string> {
     const listing = await this.listing(session);
-    if (!voter) return listing.body.text;
+    if (!voter) return listing.body;
     const upvoted = await this.#options.store.questions.upvotedBy(voter, session.id);
-    if (upvoted.size === 0 && !listing.askers.has(voter)) return listing.body.text;
+    if (upvoted.size === 0 && !listing.askers.has(voter)) return listing.body;
     const parts: string[] = [];
     for (const question of listing.questions) {
       const yours = question.askerId === voter;
@@ -390,8 +386,6 @@ export interface QuestionRoutesOptions {
   commonHeaders: Record<string, string>;
   /** The page whose form asks a session's questions without script (its talk page): where the form returns. */
   pageOf: (session: AgendaSlot) => string;
-  /** Registers a GET route answered before Fastify's routing (site-server.ts); path relative to the API. */
-  serveFast?: (path: string, route: FastRoute) => void;
 }
 
 /**
@@ -399,7 +393,7 @@ export interface QuestionRoutesOptions {
  * refusal is a JSON error, as the vote API's.
  */
 export function registerQuestions(app: FastifyInstance, options: QuestionRoutesOptions) {
-  const { service, store, now, siteUrl, reads, limits, originHashKey, commonHeaders, pageOf, serveFast } = options;
+  const { service, store, now, siteUrl, reads, limits, originHashKey, pageOf } = options;
   const limitReads = limitedBy(reads);
   // Per client address: generous, a hall shares one. Per voter: tight, one person's flood stops there.
   const asksPerAddress = new RateLimiter(limits.asksPerAddress, minute);
@@ -445,53 +439,6 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
       .type("application/json; charset=utf-8")
       .send(body);
   });
-
-  // The same answer for a caller without a voter cookie (most of an audience until they ask or upvote), without
-  // Fastify's routing, hooks and reply, as GET /api/demos is (demos.ts). Anything else goes to the route above.
-  // The response's header list, made once for every session's route: only the two rate-limit values and the length
-  // change per request, written into their slots (as GET /api/demos does: concatenating the fixed parts around them
-  // per request took Array.prototype.concat's slow path). writeHead reads the list at once and keeps no reference.
-  const headers = [
-    ...Object.entries(commonHeaders).flat(),
-    rateLimitHeaderNames.limit,
-    String(reads.max),
-    rateLimitHeaderNames.remaining,
-    "",
-    rateLimitHeaderNames.reset,
-    "",
-    "cache-control",
-    "no-cache",
-    "vary",
-    "Cookie",
-    "content-type",
-    "application/json; charset=utf-8",
-    "content-length",
-    "",
-  ];
-  const remainingSlot = headers.indexOf(rateLimitHeaderNames.remaining) + 1;
-  const resetSlot = headers.indexOf(rateLimitHeaderNames.reset) + 1;
-  const lengthSlot = headers.length - 1;
-  for (const session of service.sessions.values()) {
-    serveFast?.(
-      `/sessions/${session.id}/questions`,
-      (request: IncomingMessage, response: ServerResponse, ip, toFastify) => {
-        if (request.headers.cookie?.includes(voterCookie)) return false;
-        const listing = service.listing(session);
-        if (listing instanceof Promise) return false;
-        const limit = reads.take(ip);
-        // The route's hook counts this request a second time; past the limit that changes nothing it answers.
-        if (limit.exceeded) {
-          toFastify(request, response);
-          return true;
-        }
-        headers[remainingSlot] = String(limit.remaining);
-        headers[resetSlot] = String(limit.resetSeconds);
-        headers[lengthSlot] = listing.body.length;
-        response.writeHead(200, headers).end(listing.body.bytes);
-        return true;
-      },
-    );
-  }
 
   app.post(
     "/sessions/:id/questions",

@@ -12,8 +12,7 @@ export interface RateLimitState {
 
 /**
  * Requests per client in a fixed window that starts at the client's first request (as @fastify/rate-limit's
- * local store did, which this replaces). Counting is synchronous: the cached demo listing is answered before
- * Fastify (site-server.ts), and the plugin's promise-based hook was the largest cost left on that path.
+ * local store did, which this replaces), counted synchronously in the routes' onRequest hook.
  *
  * Memory is bounded: past `capacity` clients, the ones whose windows started longest ago are forgotten first, so
  * a flood from many addresses can only reset the oldest counts, never grow the process.
@@ -51,8 +50,8 @@ export class RateLimiter {
   }
 }
 
-/** The names of the headers that tell a client its limit: one list for the routes' hook and the fast path. */
-export const rateLimitHeaderNames = {
+/** The names of the headers that tell a client its limit. */
+const rateLimitHeaderNames = {
   limit: "x-ratelimit-limit",
   remaining: "x-ratelimit-remaining",
   reset: "x-ratelimit-reset",

@@ -2,9 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
-import { offlineIslandPath } from "../../app/lib/offline-pages";
 import { siteIconPath } from "../../app/lib/site-paths";
-import { gzipSize, isFramework, measure, overBudget } from "../../scripts/js-budget";
+import { gzipSize, measure, overBudget } from "../../scripts/js-budget";
 import { repositoryRoot } from "../../server/start-command";
 import { expect, runningAnimations, sweepTimeout, test, waitForHydration } from "./fixtures";
 
@@ -41,7 +40,7 @@ test("every page keeps its JavaScript budget, with what it loads without a tap o
   let visiting = "";
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    // The page before may still start a script while the next one loads (the home island waits for its paint).
+    // The page before may still start a script while the next one loads (its offline island waits for its load).
     if (pathname.endsWith(".js") && new URL(request.frame().url()).pathname === visiting) requested.add(pathname);
   });
   for (const path of paths) {
@@ -53,18 +52,10 @@ test("every page keeps its JavaScript budget, with what it loads without a tap o
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     const named = built.get(path);
     expect(named, `${path} in the build's budget`).toBeDefined();
-    const counted = new Set(named?.ownFiles.map((own) => own.file));
-    // The service worker's page side is imported once the page has loaded, for the offline copy, not for anything
-    // the page shows; the worker it registers then fetches every script of the build in the background anyway.
-    // Issue 32 puts it outside the first visit's cost (decision 055).
-    const later = [...requested].filter(
-      (file) => !counted.has(file) && !isFramework(file) && file !== offlineIslandPath,
-    );
+    const counted = new Set(named?.files.map((own) => own.file));
+    const later = [...requested].filter((file) => !counted.has(file));
     const laterBytes = later.reduce((sum, file) => sum + gzipSize(readFileSync(join(clientDir, file))), 0);
-    expect(
-      overBudget(named?.frameworkBytes ?? 0, (named?.ownBytes ?? 0) + laterBytes, named?.static ?? false),
-      `${path} loads ${later.join(", ")}`,
-    ).toEqual([]);
+    expect(overBudget((named?.total ?? 0) + laterBytes), `${path} loads ${later.join(", ")}`).toBeUndefined();
   }
 });
 
@@ -76,7 +67,7 @@ test.describe("With reduced motion", () => {
     for (const path of paths) {
       const response = await page.goto(path, { waitUntil: "load" });
       expect(response?.status(), path).toBe(notFound.includes(path) ? 404 : 200);
-      // Pages hydrate after their first paint (docs/decisions/011): whatever hydration starts must be still too.
+      // Pages hydrate after their first paint (scripts/defer-hydration.ts): whatever hydration starts must be still too.
       await waitForHydration(page);
       expect(await runningAnimations(page), path).toEqual([]);
     }
