@@ -11,7 +11,7 @@ import {
   testEditionsRoot,
 } from "../content/editions";
 import { validateEdition } from "../content/validate";
-import { editionMomentsOf } from "../tests/e2e/phase-moments";
+import { noScriptBuildsOf } from "../tests/e2e/phase-moments";
 import { testScopeVariable, type TestScope } from "./test-scope";
 
 /**
@@ -22,9 +22,10 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  * First, for every edition below and before any build, the unit tests that need no build (Vitest's `fast` project;
  * the `server` project, which starts the compiled server, on the selected edition only: mechanics no edition's
  * shape changes). Then a pass per build:
- * 1. The selected edition (EDITION, or the reference edition) built as of the instant before its day that the phase
- *    tests use (editionMomentsOf's `upcoming`, from its own programme; SITE_BUILT_AT), and the tests of what its
- *    pages show without scripts: an edition that is over would never be seen as built before its day.
+ * 1. The selected edition (EDITION, or the reference edition) built as of an instant in each phase of its windows
+ *    that today's build does not show (before its day, voting open, on air, over: noScriptBuildsOf, from its own
+ *    content; SITE_BUILT_AT), and the tests of what its pages show and offer without scripts (decision 060): an
+ *    edition that is over would never be seen as built before its day, or with its voting open.
  * 2. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
  *    so that a test that pins one edition's facts fails here, not when an organiser changes the content. A test
  *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`, or `"all"`),
@@ -85,18 +86,19 @@ function filesOf(id: string): Pass["files"] {
 }
 
 const selected = selectedEditionId();
-/** The instant the selected edition is built as of in its pass before its day, taken from its own programme. */
-const beforeItsDay = editionMomentsOf(
-  eventSpanOf(validateEdition(readEditionInput(selected), selected).agenda),
-).upcoming;
 const today: Pass = { edition: selected, scope: selected === defaultEditionId ? "all" : "edition" };
-const passes: Pass[] = [
-  {
+const selectedEdition = validateEdition(readEditionInput(selected), selected);
+/** The selected edition built as of each phase of its windows that today's build does not show (decision 060). */
+const phaseBuilds = noScriptBuildsOf(eventSpanOf(selectedEdition.agenda), selectedEdition.event.voting).map(
+  ({ instant }): Pass => ({
     edition: selected,
     scope: "edition",
     files: { unit: ["scripts/built-site.built.test.ts"], browser: ["tests/e2e/no-javascript.spec.ts"] },
-    builtAt: beforeItsDay,
-  },
+    builtAt: instant,
+  }),
+);
+const passes: Pass[] = [
+  ...phaseBuilds,
   ...editionIds(testEditionsRoot)
     .filter((id) => id !== selected && id !== germanCopy)
     .map((id): Pass => {
