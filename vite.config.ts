@@ -2,8 +2,8 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { offlineIslandPath } from "./app/lib/offline-pages";
-import { homeIslandPath } from "./app/lib/site-paths";
+import { offlineIslandPath } from "./shared/offline-pages";
+import { homeIslandPath } from "./shared/site-paths";
 import * as contentExports from "./content";
 import { editionPublicDir } from "./content/editions";
 

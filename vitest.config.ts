@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { referenceFiles, testScope } from "./scripts/test-scope";
 
-const roots = "{app,content,interop,server,scripts}";
+const roots = "{app,content,interop,server,scripts,shared}";
 const scope = testScope();
 
 /**

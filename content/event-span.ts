@@ -1,4 +1,4 @@
-import { programmeDays } from "../app/lib/programme";
+import { programmeDays } from "../shared/programme-days";
 import type { Edition } from "./schema";
 
 /**

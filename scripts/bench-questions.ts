@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import { edition } from "../content";
 import { serverArgs } from "../server/start-command";
-import { sessionQuestionsUrl, takesQuestions } from "../app/lib/questions";
+import { sessionQuestionsUrl, takesQuestions } from "../shared/question-contract";
 import {
   cpuSeconds,
   get,

@@ -5,7 +5,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { edition } from "../content";
-import { isChoosable, personalCalendarPath, selectionQuery } from "../app/lib/my-schedule";
+import { isChoosable, personalCalendarPath, selectionQuery } from "../shared/my-schedule";
 import {
   clientDir,
   get,

@@ -5,9 +5,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as content from "../content";
-import { fixedPages } from "../app/lib/fixed-pages";
+import { fixedPages } from "../shared/fixed-pages";
 import { fixedPaths } from "../app/lib/page-list";
-import { speakerPath } from "../app/lib/site-paths";
+import { speakerPath } from "../shared/site-paths";
 import { editionSchedule, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 

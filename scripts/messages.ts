@@ -5,7 +5,7 @@ import compileModule from "@messageformat/core/lib/compile-module.js";
 import { parse, type Token } from "@messageformat/parser";
 import { editionDir, readEditionInput, selectedEditionId } from "../content/editions";
 import { localeSchema } from "../content/schema";
-import { writesAsSpec } from "../app/lib/time";
+import { writesAsSpec } from "../shared/time";
 
 /**
  * The interface's words for the edition being built (issue 31, decision 048): the catalogue of the edition's locale
@@ -236,7 +236,7 @@ export function compileMessages(
       "/** The edition's language (a BCP 47 tag): <html lang>, and Intl's locale. */",
       "export declare const locale: string;",
       "/**",
-      " * Whether that language writes times and dates as the specification does (app/lib/format-time.ts): a constant,",
+      " * Whether that language writes times and dates as the specification does (app/lib/time-in-edition-language.ts): a constant,",
       " * so that the bundler keeps one way of writing them on the pages and drops the other.",
       " */",
       "export declare const writesAsSpec: boolean;",

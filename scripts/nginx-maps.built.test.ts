@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { schedulePaths } from "../app/lib/schedule-paths";
+import { schedulePaths } from "../shared/schedule-paths";
 import { nginxMaps } from "./nginx-maps";
 
 /**

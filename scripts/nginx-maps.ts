@@ -1,5 +1,5 @@
 import path from "node:path";
-import { redirects } from "../app/lib/site-paths";
+import { redirects } from "../shared/site-paths";
 import { commonHeaders, fileHeaders } from "../server/security-headers";
 import { loadSite } from "../server/static";
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { offlinePaths, prerenderPaths } from "../app/lib/page-list";
-import { cachePrefix, isPageKey, keyOfFile, serviceWorkerPath, webAppManifestPath } from "../app/lib/offline-pages";
-import { siteIconPath } from "../app/lib/site-paths";
+import { cachePrefix, isPageKey, keyOfFile, serviceWorkerPath, webAppManifestPath } from "../shared/offline-pages";
+import { siteIconPath } from "../shared/site-paths";
 import { editionId } from "../content";
 import { writeServiceWorker } from "./service-worker";
 

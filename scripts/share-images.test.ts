@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { edition } from "../content";
 import { speakersWithSessions } from "../app/lib/speaker-schedule";
 import { defaultShareImage } from "../app/lib/seo";
-import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../app/lib/site-paths";
-import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "../app/lib/format-time";
+import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../shared/site-paths";
+import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "../app/lib/time-in-edition-language";
 import * as m from "../app/i18n/messages";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 

@@ -11,9 +11,9 @@ import {
   defaultShareImagePath,
   shareImagePath,
   speakerShareImagePath,
-} from "../app/lib/site-paths";
+} from "../shared/site-paths";
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../app/lib/speaker-schedule";
-import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../app/lib/format-time";
+import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../app/lib/time-in-edition-language";
 import * as m from "../app/i18n/messages";
 import { sessionTypeWords } from "../app/lib/session-type-words";
 

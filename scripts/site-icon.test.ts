@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteIconPath } from "../app/lib/site-paths";
+import { siteIconPath } from "../shared/site-paths";
 import { withSiteIcon } from "./site-icon";
 import { iconFiles } from "./web-app";
 

@@ -1,4 +1,4 @@
-import { siteIconPath } from "../app/lib/site-paths";
+import { siteIconPath } from "../shared/site-paths";
 import { iconFiles } from "./web-app";
 
 /**

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as content from "../content";
 import { fixedPaths } from "../app/lib/page-list";
-import { demoEventsPath } from "../app/lib/server-contract";
-import { speakerPath } from "../app/lib/site-paths";
+import { demoEventsPath } from "../shared/api-contract";
+import { speakerPath } from "../shared/site-paths";
 import { editionSchedule, speakersWithSessions } from "../app/lib/speaker-schedule";
 import { clientDir, machine, rssMb, startOurServer, wrk, wrkInstalled } from "./load/harness";
 

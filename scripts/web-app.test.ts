@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageColour } from "../app/lib/site-paths";
+import { pageColour } from "../shared/site-paths";
 import { edition } from "../content";
 import { drawIcon, iconFiles, webAppManifest } from "./web-app";
 

@@ -3,18 +3,17 @@ import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import { edition, type Demo, type Edition } from "../content";
 import { presenterFor } from "../app/lib/ranking";
-import { redirects } from "../app/lib/site-paths";
-import type { QuestionWindowOverride } from "../app/lib/questions";
+import { redirects } from "../shared/site-paths";
+import type { QuestionWindowOverride } from "../shared/question-contract";
 import {
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
   defaultQuestionRateLimits,
   defaultRateLimits,
-  votingWindowOf,
   type LogLevel,
   type QuestionRateLimits,
-  type VotingWindow,
-} from "../app/lib/server-contract";
+} from "../shared/api-contract";
+import { votingWindowOf, type VotingWindow } from "../shared/voting-window";
 import { registerApi } from "./api";
 import { registerCalendarFeed } from "./calendar-feed";
 import { commonHeaders } from "./security-headers";

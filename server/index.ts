@@ -1,5 +1,5 @@
 import net from "node:net";
-import { listeningAnnouncement } from "../app/lib/server-contract";
+import { listeningAnnouncement } from "../shared/api-contract";
 import { builtEditionId } from "../content/editions";
 import { ConfigError, loadConfig, questionWindowOverride, votingWindow } from "./config";
 import { openStore } from "./store";

@@ -1,5 +1,5 @@
 import type { LeaderboardDemo } from "../lib/leaderboard";
-import type { VotingPhase } from "../lib/voting";
+import { type VotingPhase } from "../../shared/voting-window";
 import { ExternalLink } from "./external-link";
 import { Portrait } from "./portrait";
 import { Badge } from "./ui/badge";

@@ -2,8 +2,8 @@ import * as content from "../../content";
 import type { Briefing, Edition, Speaker } from "../../content";
 import { firstNameOf } from "./first-name";
 import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
-import { zonedDate } from "./time";
-import { formatClock, formatTimeRange, formatWeekdayDate } from "./format-time";
+import { zonedDate } from "../../shared/time";
+import { formatClock, formatTimeRange, formatWeekdayDate } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 
 /** The person a briefing greets: their record, or the stand-in that the '{slug}-qa' configuration entry names. */

@@ -17,7 +17,7 @@ export interface CastVote extends VoteStatus {
 
 // Defined beside the voting window, so that a page can name them without the cache's code (the stream's
 // leaderboard overlay).
-export { demosUrl, votingUrl } from "./server-contract";
+export { demosUrl, votingUrl } from "../../shared/api-contract";
 export const voteStatusUrl = (demoId: string) => `/api/demos/${demoId}/has-voted`;
 export const voteUrl = (demoId: string) => `/api/demos/${demoId}/vote`;
 

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from "react";
 import * as content from "../../content";
-import { zoneAbbreviation } from "./format-time";
+import { zoneAbbreviation } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 
 /** Whose clock the site's times follow: the event's zone or the visitor's own. */

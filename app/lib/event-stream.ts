@@ -35,7 +35,7 @@ export function followEvents<Events>(url: string, handlers: EventHandlers<Events
     });
     for (const [name, handle] of Object.entries(handlers) as [string, (data: unknown) => void][]) {
       current.addEventListener(name, (event: MessageEvent<string>) => {
-        // The server's own stream: its events are what the shared types say (server/api, app/lib/questions.ts).
+        // The server's own stream: its events are what the shared types say (server/api, shared/question-contract.ts).
         handle(JSON.parse(event.data));
       });
     }

@@ -2,7 +2,7 @@ import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition, eventSpan, onAirSpans } from "../../content";
 import { editionPhase, formatTimeLeft, liveDay, liveStatus, nextOnAir, onAirAt, roomsLive } from "./live";
-import { programmeDays } from "./programme";
+import { programmeDays } from "../../shared/programme-days";
 
 // Expected values come from the edition's own agenda, so these hold on any edition; live.reference.test.ts
 // checks the spec's times on the reference edition.

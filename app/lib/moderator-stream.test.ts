@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fixedPages } from "./fixed-pages";
+import { fixedPages } from "../../shared/fixed-pages";
 import { sseReader } from "./moderator-stream";
-import { moderatePath } from "./questions";
+import { moderatePath } from "../../shared/question-contract";
 
 describe("sseReader", () => {
   it("reads whole events as they arrive in pieces, skipping comments and fields it does not use", () => {
@@ -22,8 +22,8 @@ describe("sseReader", () => {
   });
 });
 
-it("routes /moderate where questions.ts says the moderator's page is", () => {
-  // fixed-pages.ts writes the path out rather than importing questions.ts into every page's chunk.
+it("routes /moderate where question-contract.ts says the moderator's page is", () => {
+  // fixed-pages.ts writes the path out rather than importing question-contract.ts into every page's chunk.
   expect(fixedPages.filter((page) => page.path === moderatePath)).toEqual([
     { path: moderatePath, file: "routes/moderate.tsx", kind: "unlisted" },
   ]);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { adminQuestionEventsUrl, type ModeratedQuestion, type ModeratorEvents } from "./questions";
+import { adminQuestionEventsUrl, type ModeratedQuestion, type ModeratorEvents } from "../../shared/question-contract";
 
 /** One Server-Sent Event: its name ("message" when it has none) and its data lines joined. */
 export interface StreamEvent {

@@ -1,7 +1,7 @@
 import * as content from "../../content";
-import { fixedPages, type PageKind } from "./fixed-pages";
-import { mySchedulePath } from "./my-schedule";
-import { speakerPath } from "./site-paths";
+import { fixedPages, type PageKind } from "../../shared/fixed-pages";
+import { mySchedulePath } from "../../shared/my-schedule";
+import { speakerPath } from "../../shared/site-paths";
 import { stagePath } from "./stage";
 import { editionSchedule, speakersWithSessions } from "./speaker-schedule";
 

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
-import { defaultShareImagePath } from "./site-paths";
-import { formatDateSpan } from "./format-time";
+import { defaultShareImagePath } from "../../shared/site-paths";
+import { formatDateSpan } from "./time-in-edition-language";
 
 export interface PageMetaInput {
   /** The full document title, as the page wants it shown. */

@@ -1,7 +1,7 @@
 import * as content from "../../content";
 import type { Edition, SessionType, Speaker, Talk } from "../../content";
 import * as m from "../i18n/messages";
-import { minutesBefore } from "./time";
+import { minutesBefore } from "../../shared/time";
 
 export interface SpeakerSession {
   id: string;

@@ -16,7 +16,7 @@ import { speakerById } from "./lookups";
 import { toast, type ToastContent } from "./toast-store";
 import { useLiveCounts } from "./use-live-counts";
 import { rememberVote } from "./voted-demos";
-import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "./server-contract";
+import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "../../shared/voting-window";
 
 /**
  * The voting window: the edition's, which the page was built with, until the server says which one it enforces

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { ApiCache } from "./api-cache";
 import { demosUrl, type ServerDemo } from "./demo-api";
 import { previewInstant } from "./preview";
-import { demoEventsPath } from "./server-contract";
+import { demoEventsPath } from "../../shared/api-contract";
 
 /** How often the leaderboard asks for the counts when it cannot follow the stream. */
 export const pollingIntervalMs = 5000;

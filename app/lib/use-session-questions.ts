@@ -13,7 +13,7 @@ import {
   type QuestionWindowState,
   type SessionQuestions,
   type UpvoteState,
-} from "./questions";
+} from "../../shared/question-contract";
 
 /** How often the questions are read again when the session's stream is refused or missing. */
 export const questionsPollMs = 10_000;

@@ -4,14 +4,8 @@ import { useClock } from "./clock";
 import { followEvents } from "./event-stream";
 import type { ServerDemo } from "./leaderboard";
 import { ranked } from "./ranking";
-import {
-  demoEventsPath,
-  demosUrl,
-  votingPhase,
-  votingUrl,
-  votingWindowOf,
-  type VotingWindowRecord,
-} from "./server-contract";
+import { demoEventsPath, demosUrl, votingUrl } from "../../shared/api-contract";
+import { votingPhase, votingWindowOf, type VotingWindowRecord } from "../../shared/voting-window";
 import { useRetriedJson } from "./use-retried-json";
 
 /**

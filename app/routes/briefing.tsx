@@ -13,9 +13,9 @@ import { useClock } from "../lib/clock";
 import { normalisePath } from "../lib/lookups";
 import { pageMeta } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
-import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../lib/site-paths";
+import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../../shared/site-paths";
 import { editionSchedule } from "../lib/speaker-schedule";
-import { formatShortDate } from "../lib/format-time";
+import { formatShortDate } from "../lib/time-in-edition-language";
 import type { Route } from "./+types/briefing";
 import * as m from "../i18n/messages";
 

@@ -12,7 +12,7 @@ import { useDisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/edition-phase";
 import { phaseOnly, type EditionPhase } from "../lib/live";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
-import { formatDateSpan } from "../lib/format-time";
+import { formatDateSpan } from "../lib/time-in-edition-language";
 import type { Route } from "./+types/event";
 import * as m from "../i18n/messages";
 import { sessionTypeWords } from "../lib/session-type-words";

@@ -16,8 +16,8 @@ import {
   type QuestionWindowOverride,
   type QuestionWindowState,
   type UpvoteState,
-} from "../../app/lib/questions";
-import type { QuestionRateLimits } from "../../app/lib/server-contract";
+} from "../../shared/question-contract";
+import type { QuestionRateLimits } from "../../shared/api-contract";
 import type { StoredQuestion, VoteStore } from "../store";
 import { jsonAnswer, type FastRoute, type JsonAnswer } from "../site-server";
 import { isCrossSite } from "./origin";

@@ -4,10 +4,10 @@ import { remainingUntil, twoDigits } from "../../app/lib/countdown";
 import { initialsOf } from "../../app/lib/initials";
 import { editionPhase } from "../../app/lib/live";
 import { speakerById } from "../../app/lib/lookups";
-import { votingWindowOf } from "../../app/lib/server-contract";
-import { zoneOffsetMinutes } from "../../app/lib/time";
-import { formatClock, formatLongDate, zoneAbbreviation } from "../../app/lib/format-time";
-import { votingPhase, type VotingPhase } from "../../app/lib/voting";
+import { votingWindowOf } from "../../shared/voting-window";
+import { zoneOffsetMinutes } from "../../shared/time";
+import { formatClock, formatLongDate, zoneAbbreviation } from "../../app/lib/time-in-edition-language";
+import { votingPhase, type VotingPhase } from "../../shared/voting-window";
 import * as m from "../../app/i18n/messages";
 import {
   axeViolations,

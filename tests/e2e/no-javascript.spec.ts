@@ -5,12 +5,12 @@ import { edition, onAirSpans } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
 import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/live";
 import { nextDayWords } from "../../app/lib/next-day";
-import { dayAnchor } from "../../app/lib/programme";
+import { dayAnchor } from "../../shared/programme-days";
 import { livePath } from "../../app/lib/stage";
 import { speakerById } from "../../app/lib/lookups";
 import { editionSchedule, sessionsOf } from "../../app/lib/speaker-schedule";
 import { prerenderPaths } from "../../app/lib/page-list";
-import { votingPhase } from "../../app/lib/voting";
+import { votingPhase } from "../../shared/voting-window";
 import { repositoryRoot } from "../../server/start-command";
 import {
   escaped,

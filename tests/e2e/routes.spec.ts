@@ -1,6 +1,6 @@
 import { edition } from "../../content";
 import { fixedPaths, prerenderPaths, sitemapPaths } from "../../app/lib/page-list";
-import { speakerPath } from "../../app/lib/site-paths";
+import { speakerPath } from "../../shared/site-paths";
 import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 

@@ -13,8 +13,8 @@ import {
   speakersWithSessions,
   type SpeakerSession,
 } from "../../app/lib/speaker-schedule";
-import { zoneOffsetMinutes } from "../../app/lib/time";
-import { formatTimeRange, zoneAbbreviation } from "../../app/lib/format-time";
+import { zoneOffsetMinutes } from "../../shared/time";
+import { formatTimeRange, zoneAbbreviation } from "../../app/lib/time-in-edition-language";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import * as m from "../../app/i18n/messages";
 import { sessionTypeWords } from "../../app/lib/session-type-words";

@@ -8,8 +8,8 @@ import {
   questionWindowState,
   type CallerQuestion,
   type QuestionWindowState,
-} from "../../lib/questions";
-import { formatClock, formatLongDate } from "../../lib/format-time";
+} from "../../../shared/question-contract";
+import { formatClock, formatLongDate } from "../../lib/time-in-edition-language";
 import { useHydrated } from "../../lib/use-hydrated";
 import { failureOf, QuestionApiError } from "../../lib/question-api";
 import { useSessionQuestions, type SessionQuestionsState } from "../../lib/use-session-questions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { votingWindowOf, votingWindowRecord } from "./server-contract";
+import { votingWindowOf, votingWindowRecord } from "./voting-window";
 
 describe("The voting window between the content, the API and the pages", () => {
   it("reads ISO instants with any offset as the same instants, and writes them back in UTC", () => {

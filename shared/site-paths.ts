@@ -1,4 +1,3 @@
-import * as content from "../../content";
 import { fixedPages } from "./fixed-pages";
 import { slugOf } from "./path-segments";
 
@@ -18,9 +17,9 @@ export const redirects: Readonly<Record<string, string>> = Object.fromEntries(
   fixedPages.flatMap((page) => (page.kind === "redirect" ? [[page.path, page.to]] : [])),
 );
 
-/** The whole day's calendar file, every session in it (written at build time by interop/calendar-files.ts). */
-export function dayCalendarPath(): string {
-  return `/calendar/${slugOf(content.event.name)}.ics`;
+/** The whole day's calendar file, every session in it (written at build time by interop/calendar-files.ts), by the event's name. */
+export function dayCalendarPath(eventName: string): string {
+  return `/calendar/${slugOf(eventName)}.ics`;
 }
 
 /** One session's calendar file: a talk's or the panel page's, by its content id. */

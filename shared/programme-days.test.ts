@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { edition } from "../../content";
-import { dayAnchor, programmeDays, timetable } from "./programme";
+import { edition } from "../content";
+import { dayAnchor, programmeDays, timetable } from "./programme-days";
 import { zonedDate } from "./time";
 
 // Made-up sessions in Tokyo, where 08:30 is 23:30 UTC the day before: a day is the programme's own zone's.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutes } from "react-router";
-import routes from "../routes";
+import routes from "../app/routes";
 
 /**
  * The spec's paths, which name the reference edition's talks and briefings. site-paths.test.ts checks that every

@@ -46,7 +46,7 @@ export const fixedPages: readonly FixedPage[] = [
   { path: "/overlay/lower-third", file: "routes/overlay-lower-third.tsx", kind: "unlisted" },
   { path: "/overlay/question", file: "routes/overlay-question.tsx", kind: "unlisted" },
   { path: "/overlay/leaderboard", file: "routes/overlay-leaderboard.tsx", kind: "unlisted" },
-  // The moderator's page for the audience's questions (questions.ts's moderatePath, which a unit test holds equal):
+  // The moderator's page for the audience's questions (question-contract.ts's moderatePath, which a unit test holds equal):
   // linked from nowhere, it asks for the moderator's token. Not imported from there, which would bring the
   // questions' module into the chunk every page loads, through site-paths.ts.
   { path: "/moderate", file: "routes/moderate.tsx", kind: "unlisted" },

@@ -3,7 +3,7 @@
  * (built in any zone) and the hydrated page agree, and nothing depends on the machine's own zone.
  *
  * The functions without a locale write the specification's English ("10:00 - 10:30am", "May 7, 2031"), partly by
- * hand; time-in-locale.ts writes the same things in any other locale through Intl, and format-time.ts gives the
+ * hand; time-in-locale.ts writes the same things in any other locale through Intl, and app/lib/time-in-edition-language.ts gives the
  * pages the one of the two that the edition's language needs.
  */
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { matchRoutes } from "react-router";
-import { edition } from "../../content";
-import routes from "../routes";
+import { edition } from "../content";
+import routes from "../app/routes";
 import { fixedPages } from "./fixed-pages";
-import { fixedPaths, prerenderPaths, sitemapPaths, unlistedPaths } from "./page-list";
+import { fixedPaths, prerenderPaths, sitemapPaths, unlistedPaths } from "../app/lib/page-list";
 import { redirects, speakerPath } from "./site-paths";
 
 // The route table as react-router's matcher sees it (it needs only path, index and children).

@@ -1,36 +1,7 @@
 /**
- * What the server and the app share: the voting window, as instants and as the API and the content write it, and
- * the server's defaults that the README documents. Defined here once; both import it (the app never imports
- * server/).
+ * What the server and the app agree on about the API: its addresses, the server's defaults that the README documents
+ * and what it announces once it listens. Defined here once; both import it (the app never imports server/).
  */
-
-/** When votes count: from `opens` up to, not including, `closes`. */
-export interface VotingWindow {
-  opens: Date;
-  closes: Date;
-}
-
-/** The voting window as the content and GET /api/voting write it: ISO 8601 instants. */
-export interface VotingWindowRecord {
-  opens: string;
-  closes: string;
-}
-
-export function votingWindowOf({ opens, closes }: VotingWindowRecord): VotingWindow {
-  return { opens: new Date(opens), closes: new Date(closes) };
-}
-
-export type VotingPhase = "upcoming" | "open" | "ended";
-
-/** Where `now` falls in the voting window: votes count from the opening instant up to, not including, the close. */
-export function votingPhase(now: Date, { opens, closes }: VotingWindow): VotingPhase {
-  if (now < opens) return "upcoming";
-  return now < closes ? "open" : "ended";
-}
-
-export function votingWindowRecord({ opens, closes }: VotingWindow): VotingWindowRecord {
-  return { opens: opens.toISOString(), closes: closes.toISOString() };
-}
 
 /**
  * What the server prints on standard output once it listens, before the address: the tests, the bench and the

@@ -1,6 +1,6 @@
 /**
- * The audience's questions (decision 039): what the talk pages, /moderate and the server share. Defined here once;
- * the app never imports server/.
+ * The audience's questions (decision 039): what the talk pages, /moderate and the server share: the API's shapes and
+ * addresses, the limits, and each session's question window. Defined here once; the app never imports server/.
  */
 
 /** Minutes after a session ends that its questions stay open (the rule, the same for every edition). */
