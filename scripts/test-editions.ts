@@ -108,7 +108,7 @@ const passes: Pass[] = [
     scope: "edition",
     copyOf: { edition: defaultEditionId, locale: "de" },
     files: {
-      unit: ["app/lib/live.test.ts", "app/lib/next-day.test.ts"],
+      unit: ["app/lib/on-air.test.ts", "app/lib/next-day.test.ts"],
       browser: [
         "tests/e2e/interface-language.spec.ts",
         "tests/e2e/home.spec.ts",

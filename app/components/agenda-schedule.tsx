@@ -4,7 +4,7 @@ import * as content from "../../content";
 import * as m from "../i18n/messages";
 import type { AgendaSlot, Room, Speaker } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
-import { useEditionPhase } from "../lib/edition-phase";
+import { useEditionPhase } from "../lib/use-edition-phase";
 import { speakerById, speakersByIds } from "../lib/lookups";
 import { dayAnchor, programmeDays, timetable, type TimetableRow } from "../../shared/programme-days";
 import { talkPathOf } from "../lib/talk-paths";

@@ -3,7 +3,7 @@ import type { AgendaSlot, Room } from "../../content";
 import { useClock } from "../lib/clock";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
-import { liveDay, liveStatus, roomsLive, type LiveStatus, type RoomStatus } from "../lib/live";
+import { liveDay, liveStatus, roomsLive, type LiveStatus, type RoomStatus } from "../lib/on-air";
 import { programmeDays } from "../../shared/programme-days";
 import { livePath } from "../lib/stage";
 import { talkPathOf } from "../lib/talk-paths";

@@ -1,6 +1,6 @@
 import * as content from "../../content";
 import { useClock } from "./clock";
-import { nextOnAir } from "./live";
+import { nextOnAir } from "./on-air";
 import { zonedDate } from "../../shared/time";
 import { formatClock, formatDayName } from "./time-in-edition-language";
 import * as m from "../i18n/messages";

@@ -1,4 +1,4 @@
-import { liveStatus, type Timed } from "./live";
+import { liveStatus, type Timed } from "./on-air";
 import type { PublicQuestion, QuestionEvents } from "../../shared/question-contract";
 
 /**

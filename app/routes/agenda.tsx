@@ -7,7 +7,7 @@ import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
-import { useEditionPhase } from "../lib/edition-phase";
+import { useEditionPhase } from "../lib/use-edition-phase";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
 import { programmeDays } from "../../shared/programme-days";

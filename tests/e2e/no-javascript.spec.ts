@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
-import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/live";
+import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/on-air";
 import { nextDayWords } from "../../app/lib/next-day";
 import { dayAnchor } from "../../shared/programme-days";
 import { livePath } from "../../app/lib/stage";

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan } from "../../content";
-import { liveStatus } from "../../app/lib/live";
+import { liveStatus } from "../../app/lib/on-air";
 import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../shared/site-paths";
 import { livePath } from "../../app/lib/stage";

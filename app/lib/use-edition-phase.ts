@@ -1,6 +1,6 @@
 import * as content from "../../content";
 import { useClock } from "./clock";
-import { editionPhase, type EditionPhase } from "./live";
+import { editionPhase, type EditionPhase } from "./on-air";
 
 /**
  * The edition's phase now (upcoming, live, between two days, over), from its sessions' instants. The prerendered

@@ -1,7 +1,7 @@
 import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition, eventSpan, onAirSpans } from "../../content";
-import { editionPhase, formatTimeLeft, liveDay, liveStatus, nextOnAir, onAirAt, roomsLive } from "./live";
+import { editionPhase, formatTimeLeft, liveDay, liveStatus, nextOnAir, onAirAt, roomsLive } from "./on-air";
 import { programmeDays } from "../../shared/programme-days";
 
 // Expected values come from the edition's own agenda, so these hold on any edition; live.reference.test.ts

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { liveStatus } from "./live";
+import { liveStatus } from "./on-air";
 
 /**
  * Live tracking against the reference edition's own schedule, at the spec's times in New York (16 April 2025,
- * EDT). live.test.ts checks the same behaviour on any edition's agenda.
+ * EDT). on-air.test.ts checks the same behaviour on any edition's agenda.
  */
 const agenda = edition.agenda;
 const at = (iso: string) => new Date(iso);
