@@ -157,17 +157,17 @@ export default defineConfig({
   define: { __BUILT_AT__: JSON.stringify(process.env.SITE_BUILT_AT) },
   build: {
     // A font stays a file of its own, fetched only by a page that needs it (the small symbols' part of a subset
-    // font, scripts/subset-fonts.ts), rather than riding in the stylesheet of every page.
+    // font, scripts/build/subset-fonts.ts), rather than riding in the stylesheet of every page.
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
     rolldownOptions: {
-      // The interface's words are string constants (scripts/messages.ts): inlined where they are used, a page
+      // The interface's words are string constants (scripts/build/messages.ts): inlined where they are used, a page
       // carries each word as if it were written there, without an export and an import to reach it across chunks.
       optimization: { inlineConst: { mode: "all" } },
       output: {
         codeSplitting: {
           groups: [
             // Every hydrated page needs React and the router: one file, compressed as one. The build's budget
-            // (scripts/js-budget.ts) reports this file as the framework's floor, and each page's own part beside it.
+            // (scripts/build/js-budget.ts) reports this file as the framework's floor, and each page's own part beside it.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
             // The app's modules (with the edition's sections and the interface's words) that four pages or more
             // load: one file, compressed as one. Left to themselves they were two dozen chunks of a few hundred bytes

@@ -50,7 +50,7 @@ function xmlProblems(xml: string): string[] {
   });
   if (result.error) {
     throw new Error(
-      `xmllint could not run (${result.error.message}): install Debian's libxml2-utils (bash scripts/ensure-xmllint.sh)`,
+      `xmllint could not run (${result.error.message}): install Debian's libxml2-utils (bash scripts/test/ensure-xmllint.sh)`,
     );
   }
   return result.status === 0 ? [] : result.stderr.split("\n").filter(Boolean);

@@ -1,6 +1,6 @@
 /**
  * What the service worker (app/service-worker/worker.ts) and the build step that writes it
- * (scripts/service-worker.ts) agree on, and what the page tells the worker (app/lib/offline.ts).
+ * (scripts/build/service-worker.ts) agree on, and what the page tells the worker (app/lib/offline.ts).
  */
 
 /**
@@ -10,7 +10,7 @@
  */
 export const offlineIslandPath = "/islands/offline.js";
 
-/** The web app manifest (scripts/web-app.ts writes it and its icons, drawn from the site's icon). */
+/** The web app manifest (scripts/build/web-app.ts writes it and its icons, drawn from the site's icon). */
 export const webAppManifestPath = "/manifest.webmanifest";
 
 /** The path of the worker, at the site's root so that it looks after every page. */

@@ -6,7 +6,7 @@ export { speakerPath } from "./path-segments";
 /** The home page's one script, built from app/islands/home.ts outside the hashed assets (see vite.config.ts). */
 export const homeIslandPath = "/islands/home.js";
 
-/** The site's icon, from the edition's public/ folder; the build adds it to every page (scripts/site-icon.ts). */
+/** The site's icon, from the edition's public/ folder; the build adds it to every page (scripts/build/site-icon.ts). */
 export const siteIconPath = "/favicon.svg";
 
 /** The colour behind every page (app.css's ink): the browser's bar, and the installed app's opening screen. */
@@ -35,7 +35,7 @@ export function speakerCalendarPath(id: string): string {
 /** The share card of pages without one of their own, drawn from the edition at build time like the others. */
 export const defaultShareImagePath = "/og/default.png";
 
-/** A talk's own share card, 1200x630 (written at build time by scripts/share-images.tsx). */
+/** A talk's own share card, 1200x630 (written at build time by scripts/build/share-images.tsx). */
 export function shareImagePath(id: string): string {
   return `/og/talks/${id}.png`;
 }

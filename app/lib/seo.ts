@@ -16,7 +16,7 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
-/** The edition's own card (scripts/share-images.tsx draws it): its name, headline and date. */
+/** The edition's own card (scripts/build/share-images.tsx draws it): its name, headline and date. */
 export const defaultShareImage = {
   path: defaultShareImagePath,
   alt: m.seoShareImageAlt({

@@ -28,7 +28,7 @@ import * as m from "../../app/i18n/messages";
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
  * the prerendered HTML was rendered). A build given that instant in SITE_BUILT_AT (npm test's pass before the
- * edition's day, scripts/test-editions.ts) is tested with the same variable. Otherwise the home page's file is
+ * edition's day, scripts/test/test-editions.ts) is tested with the same variable. Otherwise the home page's file is
  * written during the build, seconds after that instant, so its time stands for it: a phase that changed within
  * those seconds is all this could miss.
  */

@@ -13,8 +13,14 @@ import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-sch
 import { zoneOffsetMinutes } from "../../shared/time";
 import { edition, editionId, eventSpan } from "../../content";
 import { editionMomentsOf } from "./phase-moments";
-import { chromiumArgs, chromiumPath, freePort, startBuiltServer, type BuiltServer } from "../../scripts/local-site";
-import { writeServiceWorker } from "../../scripts/service-worker";
+import {
+  chromiumArgs,
+  chromiumPath,
+  freePort,
+  startBuiltServer,
+  type BuiltServer,
+} from "../../scripts/tools/local-site";
+import { writeServiceWorker } from "../../scripts/build/service-worker";
 import { votingOpenEnv } from "../../server/test-support/server-process";
 import { sessionQuestionsUrl } from "../../shared/question-contract";
 import { expect, startingWith, test, voteButtonName, waitForHydration } from "./fixtures";

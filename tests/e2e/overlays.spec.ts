@@ -13,7 +13,7 @@ import { at } from "./moments";
 import { alphaAt } from "./png-alpha";
 import { moderate, moderation, moderatorToken, questionTalk, uniqueQuestion } from "./questions-support";
 import { votingOpenURL } from "./servers";
-import { freePort, startBuiltServer } from "../../scripts/local-site";
+import { freePort, startBuiltServer } from "../../scripts/tools/local-site";
 
 // The stream's overlays (issue 30, docs/decisions/042), in the streaming tool's frame. The lower third runs on the
 // edition as shipped, at `?now=` moments of its programme; the question and the leaderboard against the second
