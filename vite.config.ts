@@ -2,10 +2,10 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { offlineIslandPath } from "./shared/offline-pages";
-import { homeIslandPath } from "./shared/site-paths";
-import * as contentExports from "./content";
-import { editionPublicDir } from "./content/editions";
+import { offlineIslandPath } from "./shared/offline-pages.ts";
+import { homeIslandPath } from "./shared/site-paths.ts";
+import * as contentExports from "./content/index.ts";
+import { editionPublicDir } from "./content/editions.ts";
 
 /**
  * The browser gets the edition as plain data. `content/index.ts` validates it with zod, which is right for the

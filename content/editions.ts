@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { placeholderPortrait } from "./placeholder-portrait";
-import type { Edition, EditionInput } from "./schema";
+import { placeholderPortrait } from "./placeholder-portrait.ts";
+import type { Edition, EditionInput } from "./schema.ts";
 
 /**
  * Editions are folders, `editions/<id>/`: one JSON file per section of the edition (the names below) and a

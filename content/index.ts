@@ -1,7 +1,7 @@
-import { eventSpanOf, onAirSpansOf } from "./event-span";
-import { EditionError, editionPublicDir, missingImages, readEditionInput, selectedEditionId } from "./editions";
-import type { EditionInput } from "./schema";
-import { ContentError, validateEdition } from "./validate";
+import { eventSpanOf, onAirSpansOf } from "./event-span.ts";
+import { EditionError, editionPublicDir, missingImages, readEditionInput, selectedEditionId } from "./editions.ts";
+import type { EditionInput } from "./schema.ts";
+import { ContentError, validateEdition } from "./validate.ts";
 
 /** The edition this process builds, serves or tests: `EDITION`, or the reference edition. */
 export const editionId = selectedEditionId();
@@ -53,4 +53,4 @@ export const onAirSpans = onAirSpansOf(edition.agenda, edition.event.timeZone);
 /** Each talk's id and page: what the agenda, the live strip and speakers' schedules need of the talks, no more. */
 export const talkLinks = edition.talks.map(({ id, path }) => ({ id, path }));
 
-export type * from "./schema";
+export type * from "./schema.ts";

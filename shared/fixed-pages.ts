@@ -1,4 +1,4 @@
-import { mySchedulePath } from "./my-schedule";
+import { mySchedulePath } from "./my-schedule.ts";
 
 /** How a fixed page is built and found. */
 export type PageKind =

@@ -1,4 +1,4 @@
-import { zonedDate } from "./time";
+import { zonedDate } from "./time.ts";
 
 /** One day of the programme: its calendar date in the event's zone and its sessions, in agenda order. */
 export interface ProgrammeDay<T> {

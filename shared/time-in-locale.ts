@@ -1,4 +1,4 @@
-import { calendarParts, formatCalendarDate, formatClock, formatDateSpan, intlFormat, writesAsSpec } from "./time";
+import { calendarParts, formatCalendarDate, formatClock, formatDateSpan, intlFormat, writesAsSpec } from "./time.ts";
 
 /**
  * What time.ts writes in the specification's English, written in any other locale through Intl, whose CLDR data
