@@ -93,7 +93,7 @@ describe("Serving the export", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     store = await openSqliteStore(":memory:", testEdition);
-    app = await buildApp({ clientDir, store });
+    app = await buildApp({ clientDir, edition, store });
   });
   afterAll(async () => {
     await app.close();

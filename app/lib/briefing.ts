@@ -1,4 +1,3 @@
-import * as content from "../../content";
 import type { Briefing, Edition, Speaker } from "../../content";
 import { firstNameOf } from "./first-name";
 import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
@@ -108,10 +107,6 @@ export function timelineOf(
       session,
     })),
   ];
-}
-
-export function briefingByPath(path: string): Briefing | undefined {
-  return content.briefings.find((briefing) => briefing.path === path);
 }
 
 /**

@@ -15,7 +15,8 @@ import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
 import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../../shared/site-paths";
-import { editionSchedule, joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
+import { joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
+import { editionSchedule } from "../lib/edition-schedule";
 import type { Route } from "./+types/speaker";
 import * as m from "../i18n/messages";
 

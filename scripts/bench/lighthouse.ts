@@ -8,7 +8,8 @@ import * as content from "../../content";
 import { fixedPages } from "../../shared/fixed-pages";
 import { fixedPaths } from "../../app/lib/page-list";
 import { speakerPath } from "../../shared/site-paths";
-import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { editionSchedule } from "../../app/lib/edition-schedule";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "../tools/local-site";
 
 /**

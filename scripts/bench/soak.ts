@@ -7,7 +7,8 @@ import * as content from "../../content";
 import { fixedPaths } from "../../app/lib/page-list";
 import { demoEventsPath } from "../../shared/api-contract";
 import { speakerPath } from "../../shared/site-paths";
-import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { editionSchedule } from "../../app/lib/edition-schedule";
 import { clientDir, machine, rssMb, startOurServer, wrk, wrkInstalled } from "./load/harness";
 
 /**

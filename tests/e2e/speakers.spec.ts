@@ -4,8 +4,8 @@ import { timelineOf } from "../../app/lib/briefing";
 import { zoneStorageKey } from "../../app/lib/display-zone";
 import { firstNameOf } from "../../app/lib/first-name";
 import { shareIntentText } from "../../app/lib/share-intent";
+import { editionSchedule } from "../../app/lib/edition-schedule";
 import {
-  editionSchedule,
   joinTimeOf,
   participantsText,
   roleOf,
