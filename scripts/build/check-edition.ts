@@ -1,11 +1,12 @@
-import { EditionError } from "../../content/editions";
+import { EditionError, selectedEditionId } from "../../content/editions";
+import { loadEdition } from "../../content/load-edition";
 
 /**
- * The build's first step: loading the content validates the edition EDITION names (or the reference edition), so
+ * The build's first step: loading validates the edition EDITION names (or the reference edition), so
  * a problem stops the build here, in one line naming the edition and the record, before anything is built.
  */
 try {
-  const { edition, editionId } = await import("../../content");
+  const { edition, id: editionId } = loadEdition(selectedEditionId());
   const { event, agenda, talks, speakers, rooms } = edition;
   const days = event.endDate ? `from ${event.date} to ${event.endDate}` : `on ${event.date}`;
   const inRooms = rooms.length > 0 ? ` in ${String(rooms.length)} rooms` : "";

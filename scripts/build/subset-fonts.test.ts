@@ -1,7 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { edition } from "../../content";
+import { selectedEditionId } from "../../content/editions";
+import { loadEdition } from "../../content/load-edition";
 import { missingCharacters, paintedText, siteCharacters, textOf } from "./subset-fonts";
+
+const loaded = loadEdition(selectedEditionId());
+const { edition } = loaded;
 
 describe("the characters the fonts are cut to", () => {
   it("take JSX text whole, the words of other strings, and neither class names nor imports", () => {
@@ -26,7 +30,7 @@ describe("the characters the fonts are cut to", () => {
   });
 
   it("hold every character of the edition's content and of the app's words", async () => {
-    const characters = new Set(await siteCharacters());
+    const characters = new Set(await siteCharacters(loaded));
     const strings: string[] = [];
     const collect = (value: unknown): void => {
       if (typeof value === "string") strings.push(value);

@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import subsetFont from "subset-font";
 import ts from "typescript";
+import { selectedEditionId } from "../../content/editions";
+import { loadEdition, type LoadedEdition } from "../../content/load-edition";
 import { editionMessages } from "./messages";
 
 /**
@@ -105,8 +107,7 @@ export function textOf(file: string, code: string): string {
  * Every character a page of this edition can show: the edition's content, the app's words, and what the browser's
  * formatting adds. A page that shows another paints it in a fallback face; the build checks every prerendered page.
  */
-export async function siteCharacters(): Promise<string> {
-  const { edition, editionId } = await import("../../content");
+export async function siteCharacters({ edition, id: editionId }: LoadedEdition): Promise<string> {
   const characters = new Set<string>([" "]);
   const add = (text: string) => {
     for (const character of text) if (character > " ") characters.add(character);
@@ -149,8 +150,10 @@ function fontFace(font: (typeof fonts)[number], file: string, characters?: strin
  * only for a page that shows one (the build preloads it there): in the main file they would bring their ligatures
  * along (">" alone adds 2 KB to Inter, and takes it past what a new connection delivers in its first round trip).
  */
-export async function writeSubsets(): Promise<{ file: string; before: number; after: number }[]> {
-  const characters = await siteCharacters();
+export async function writeSubsets(
+  loaded: LoadedEdition,
+): Promise<{ file: string; before: number; after: number }[]> {
+  const characters = await siteCharacters(loaded);
   const symbols = Array.from(characters)
     .filter((character) => ligatureSymbols.includes(character))
     .join("");
@@ -225,7 +228,7 @@ function decodeEntities(text: string): string {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  for (const { file, before, after } of await writeSubsets()) {
+  for (const { file, before, after } of await writeSubsets(loadEdition(selectedEditionId()))) {
     console.log(`fonts: ${file} ${(after / 1024).toFixed(1)} KB (from ${(before / 1024).toFixed(1)} KB)`);
   }
 }

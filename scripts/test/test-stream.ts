@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Stage } from "../../content";
+import { selectedEditionId } from "../../content/editions";
+import { loadEdition } from "../../content/load-edition";
 
 /**
  * The browser tests' HLS streams (decision 041): for each stream of the edition under test served on this machine
@@ -70,7 +72,7 @@ function serve(streams: URL[]) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { stage } = await import("../../content");
+  const { stage } = loadEdition(selectedEditionId()).edition;
   const streams = loopbackStreams(stage);
   if (streams.length === 0) throw new Error("The edition under test names no HLS stream on this machine");
   serve(streams);
