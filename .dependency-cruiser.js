@@ -1,8 +1,11 @@
 /**
- * The import graph's two rules, checked by `npm run lint` (docs/decisions/035-interop-module-and-a-whole-repository.md):
- * no module imports itself through others, and only build steps and tools import scripts/: the site, its content, the
- * server and the schedule formats stand without them.
+ * The import graph's rules, checked by `npm run lint` (docs/decisions/035-interop-module-and-a-whole-repository.md,
+ * docs/decisions/062-shared-modules-and-the-scripts-folders.md): no module imports itself through others; shared/
+ * (what the app, the server and the content agree on) and content/ stand below the app; and only scripts and tests
+ * import scripts/: the site, its content, the server and the schedule formats stand without them.
  */
+const tests = "\\.(test|spec)\\.tsx?$|^tests/";
+
 export default {
   forbidden: [
     {
@@ -13,11 +16,26 @@ export default {
       to: { circular: true },
     },
     {
-      name: "no-scripts-outside-scripts",
+      name: "content-not-to-app",
+      severity: "error",
+      comment: "content/ validates and loads an edition for the app, the server and the build alike: it needs no page.",
+      from: { path: "^content/", pathNot: tests },
+      to: { path: "^(app|server|interop)/" },
+    },
+    {
+      name: "shared-imports-only-shared",
       severity: "error",
       comment:
-        "scripts/ holds build steps and developer tools; the site, the content, the server and interop/ may not need them.",
-      from: { path: "^(app|content|server|interop)/" },
+        "shared/ holds the rules the app, the server and the content agree on: it reads no edition, page or server.",
+      from: { path: "^shared/", pathNot: tests },
+      to: { path: "^(app|content|server|interop|scripts)/" },
+    },
+    {
+      name: "only-scripts-and-tests-import-scripts",
+      severity: "error",
+      comment:
+        "scripts/ holds build steps, tools and benchmarks; the site, the content, the server and interop/ may not need them.",
+      from: { path: "^(app|content|server|interop|shared)/", pathNot: tests },
       to: { path: "^scripts/" },
     },
   ],

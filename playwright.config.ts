@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/local-site";
+import { chromiumArgs, chromiumPath } from "./scripts/tools/local-site";
 import { serverCommandLine } from "./server/start-command";
-import { referenceFiles, testScope } from "./scripts/test-scope";
-import { loopbackStreams } from "./scripts/test-stream";
+import { referenceFiles, testScope } from "./scripts/test/test-scope";
+import { loopbackStreams } from "./scripts/test/test-stream";
 import { stage } from "./content";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 import { moderatorToken } from "./tests/e2e/moderator-token";
@@ -22,7 +22,7 @@ const scope = testScope();
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // The reference edition's spec checks, the edition's own tests, or both (scripts/test-scope.ts).
+  // The reference edition's spec checks, the edition's own tests, or both (scripts/test/test-scope.ts).
   testMatch: scope === "reference" ? referenceFiles("spec") : "**/*.spec.ts",
   testIgnore: scope === "edition" ? referenceFiles("spec") : [],
   fullyParallel: true,
@@ -49,13 +49,13 @@ export default defineConfig({
   webServer: [server(mainPort), server(votingOpenPort, votingOpen()), ...testStreams()],
 });
 
-/** The edition's HLS streams on this machine, made and served by scripts/test-stream.ts, when it names any. */
+/** The edition's HLS streams on this machine, made and served by scripts/test/test-stream.ts, when it names any. */
 function testStreams() {
   const [first] = loopbackStreams(stage);
   if (!first) return [];
   return [
     {
-      command: "npx tsx scripts/test-stream.ts",
+      command: "npx tsx scripts/test/test-stream.ts",
       url: first.href,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

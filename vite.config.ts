@@ -2,10 +2,10 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { offlineIslandPath } from "./app/lib/offline-pages";
-import { homeIslandPath } from "./app/lib/site-paths";
-import * as contentExports from "./content";
-import { editionPublicDir } from "./content/editions";
+import { offlineIslandPath } from "./shared/offline-pages.ts";
+import { homeIslandPath } from "./shared/site-paths.ts";
+import * as contentExports from "./content/index.ts";
+import { editionPublicDir } from "./content/editions.ts";
 
 /**
  * The browser gets the edition as plain data. `content/index.ts` validates it with zod, which is right for the
@@ -125,10 +125,10 @@ export default defineConfig({
   define: { __BUILT_AT__: JSON.stringify(process.env.SITE_BUILT_AT) },
   build: {
     // A font stays a file of its own, fetched only by a page that needs it (the small symbols' part of a subset
-    // font, scripts/subset-fonts.ts), rather than riding in the stylesheet of every page.
+    // font, scripts/build/subset-fonts.ts), rather than riding in the stylesheet of every page.
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
     rolldownOptions: {
-      // The interface's words are string constants (scripts/messages.ts): inlined where they are used, a page
+      // The interface's words are string constants (scripts/build/messages.ts): inlined where they are used, a page
       // carries each word as if it were written there, without an export and an import to reach it across chunks.
       optimization: { inlineConst: { mode: "all" } },
       output: {

@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { referenceFiles, testScope } from "./scripts/test-scope";
+import { referenceFiles, testScope } from "./scripts/test/test-scope";
 
-const roots = "{app,content,interop,server,scripts}";
+const roots = "{app,content,interop,server,scripts,shared}";
 const scope = testScope();
 
 /**
@@ -10,7 +10,7 @@ const scope = testScope();
  * - `server` (`*.server.test.ts`): the compiled server in a process of its own (tests that kill it, stop it or
  *   send it raw bytes); Vitest compiles it from the source first.
  * - `built` (`*.built.test.ts`): the built site in build/ (`npm run build` first).
- * The reference edition's spec checks (`*.reference.*`) run or not by TEST_SCOPE (scripts/test-scope.ts).
+ * The reference edition's spec checks (`*.reference.*`) run or not by TEST_SCOPE (scripts/test/test-scope.ts).
  */
 const kinds = { fast: "test", server: "server.test", built: "built.test" } as const;
 const otherKinds = [`**/*.${kinds.server}.ts`, `**/*.${kinds.built}.ts`];

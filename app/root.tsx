@@ -18,7 +18,7 @@ import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
 import * as m from "./i18n/messages";
 import { rich } from "./i18n/rich";
-import { homeIslandPath, pageColour } from "./lib/site-paths";
+import { homeIslandPath, pageColour } from "../shared/site-paths";
 import { useHydrated } from "./lib/use-hydrated";
 
 export const links: Route.LinksFunction = () => [
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const bare = matches.some((match) => handleSays(match.handle, "bare"));
   const transparent = matches.some((match) => handleSays(match.handle, "transparent"));
   // React Router also renders a hydrating "SPA fallback" of "/" at build time and insists on its scripts; we never
-  // serve that file (scripts/postbuild.ts deletes it), but the home page's own HTML is rendered apart from it.
+  // serve that file (scripts/build/postbuild.ts deletes it), but the home page's own HTML is rendered apart from it.
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   const staticPage = !spaFallback && matches.some((match) => handleSays(match.handle, "static"));
   return (

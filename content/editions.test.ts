@@ -98,11 +98,11 @@ describe("Starting a new edition", () => {
 });
 
 describe("A broken edition stops the build", () => {
-  /** The build's first step (scripts/check-edition.ts), run from a folder whose editions/ holds `root`'s. */
+  /** The build's first step (scripts/build/check-edition.ts), run from a folder whose editions/ holds `root`'s. */
   const checkEdition = (cwd: string, edition: string) =>
     spawnSync(
       process.execPath,
-      [path.join(repository, "node_modules/tsx/dist/cli.mjs"), path.join(repository, "scripts/check-edition.ts")],
+      [path.join(repository, "node_modules/tsx/dist/cli.mjs"), path.join(repository, "scripts/build/check-edition.ts")],
       { cwd, env: { ...process.env, EDITION: edition }, encoding: "utf8", timeout: 60_000 },
     );
 

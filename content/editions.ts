@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { placeholderPortrait } from "./placeholder-portrait";
-import type { Edition, EditionInput } from "./schema";
+import { placeholderPortrait } from "./placeholder-portrait.ts";
+import type { Edition, EditionInput } from "./schema.ts";
 
 /**
  * Editions are folders, `editions/<id>/`: one JSON file per section of the edition (the names below) and a
@@ -106,7 +106,11 @@ export function editionIds(root = editionsRoot): string[] {
 
 /** The edition EDITION names, or the reference edition; an id without a folder is an error. */
 export function selectedEditionId(env: NodeJS.ProcessEnv = process.env, root?: string): string {
-  const id = env.EDITION?.trim() || defaultEditionId;
+  return knownEditionId(env.EDITION?.trim() || defaultEditionId, root);
+}
+
+/** `id` itself, once it is an edition's id with a folder in the repository (or in `root`); otherwise an error. */
+export function knownEditionId(id: string, root?: string): string {
   if (!editionIdPattern.test(id)) {
     throw new EditionError(`EDITION must be an edition id such as ${defaultEditionId} (got ${JSON.stringify(id)})`);
   }

@@ -1,5 +1,5 @@
-import { programmeDays } from "../app/lib/programme";
-import type { Edition } from "./schema";
+import { programmeDays } from "../shared/programme-days.ts";
+import type { Edition } from "./schema.ts";
 
 /**
  * When an edition's stream begins and ends: all that its phase (upcoming, live, over) depends on, so a page that

@@ -1,29 +1,22 @@
-import { eventSpanOf, onAirSpansOf } from "./event-span";
-import { EditionError, editionPublicDir, missingImages, readEditionInput, selectedEditionId } from "./editions";
-import type { EditionInput } from "./schema";
-import { ContentError, validateEdition } from "./validate";
-
-/** The edition this process builds, serves or tests: `EDITION`, or the reference edition. */
-export const editionId = selectedEditionId();
-
-/** The edition as authored, before validation (tests break copies of it to prove the rules). */
-export const editionInput: EditionInput = readEditionInput(editionId);
+import { selectedEditionId } from "./editions.ts";
+import { loadEdition } from "./load-edition.ts";
 
 /**
- * The validated edition. Importing it validates it, so a content error fails the build and every test run, with
- * one line that names the edition and each record at fault.
+ * The app's build entry: the edition this build is of. It is the one module that reads `EDITION` when it is
+ * imported (the routes, the pages and the build's own steps import it); the server, interop/ and the tests call
+ * `loadEdition(id)` with the edition they are about (decision 063). In the browser, `editionAsData` in
+ * vite.config.ts replaces this module with its sections as JSON.
  */
-export const edition = (() => {
-  const invalid = (problems: string[]) => new EditionError(`Edition ${editionId} is invalid: ${problems.join("; ")}`);
-  try {
-    const valid = validateEdition(editionInput, editionId);
-    const missing = missingImages(valid, editionPublicDir(editionId));
-    if (missing.length > 0) throw invalid(missing);
-    return valid;
-  } catch (error) {
-    throw error instanceof ContentError ? invalid(error.problems) : error;
-  }
-})();
+const loaded = loadEdition(selectedEditionId());
+
+/** The edition this build is of: `EDITION`, or the reference edition. */
+export const editionId = loaded.id;
+
+/** The edition as authored, before validation (tests break copies of it to prove the rules). */
+export const editionInput = loaded.input;
+
+/** The validated edition. */
+export const edition = loaded.edition;
 
 /**
  * The edition's sections, validated. The app imports them one by one (`import * as content`), so that in the browser
@@ -45,12 +38,12 @@ export const {
 } = edition;
 
 /** When the edition's stream begins and ends (see eventSpanOf). */
-export const eventSpan = eventSpanOf(edition.agenda);
+export const eventSpan = loaded.eventSpan;
 
 /** When the edition is on air, day by day (see onAirSpansOf): what "live" means. */
-export const onAirSpans = onAirSpansOf(edition.agenda, edition.event.timeZone);
+export const onAirSpans = loaded.onAirSpans;
 
 /** Each talk's id and page: what the agenda, the live strip and speakers' schedules need of the talks, no more. */
-export const talkLinks = edition.talks.map(({ id, path }) => ({ id, path }));
+export const talkLinks = loaded.talkLinks;
 
-export type * from "./schema";
+export type * from "./schema.ts";

@@ -5,7 +5,7 @@ import { ContentError, validateEdition } from "./validate";
 
 /**
  * The reference edition's content against the spec's figures, and the validation messages for its day and zone
- * word for word. Runs only with the reference edition built (scripts/test-scope.ts); validate.test.ts checks the
+ * word for word. Runs only with the reference edition built (scripts/test/test-scope.ts); validate.test.ts checks the
  * same rules on whichever edition is selected.
  */
 

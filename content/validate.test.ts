@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { editionId, editionInput } from "./index";
 import type { EditionInput } from "./schema";
-import { personalCalendarName, personalCalendarPath } from "../app/lib/my-schedule";
-import { sessionCalendarPath } from "../app/lib/site-paths";
-import { isoOffset, zoneOffsetMinutes } from "../app/lib/time";
+import { personalCalendarName, personalCalendarPath } from "../shared/my-schedule";
+import { sessionCalendarPath } from "../shared/site-paths";
+import { isoOffset, zoneOffsetMinutes } from "../shared/time";
 import { ContentError, fillPlaceholders, validateEdition } from "./validate";
 
 /** A deep copy of the shipped edition's input, for tests that break one thing. */

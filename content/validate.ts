@@ -1,9 +1,9 @@
-import { fixedPages } from "../app/lib/fixed-pages";
-import { personalCalendarName } from "../app/lib/my-schedule";
-import { slugOf as slugOfName, speakerPath } from "../app/lib/path-segments";
-import { isoOffset, zonedDate, zoneOffsetMinutes } from "../app/lib/time";
-import { formatDateSpanIn } from "../app/lib/time-in-locale";
-import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema";
+import { fixedPages } from "../shared/fixed-pages.ts";
+import { personalCalendarName } from "../shared/my-schedule.ts";
+import { slugOf as slugOfName, speakerPath } from "../shared/path-segments.ts";
+import { isoOffset, zonedDate, zoneOffsetMinutes } from "../shared/time.ts";
+import { formatDateSpanIn } from "../shared/time-in-locale.ts";
+import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema.ts";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
 export class ContentError extends Error {

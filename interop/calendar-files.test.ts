@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
 import * as m from "../app/i18n/messages";
-import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
+import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../shared/site-paths";
 import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
-import { minutesBefore } from "../app/lib/time";
-import { formatClockIn } from "../app/lib/time-in-locale";
+import { minutesBefore } from "../shared/time";
+import { formatClockIn } from "../shared/time-in-locale";
 import { eventsIn as readEvents } from "./calendar-events";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { sessionGuid } from "./guids";
@@ -50,7 +50,7 @@ function speakerWhere(what: string, ids: (string | undefined)[]): string {
 
 describe("Calendar files", () => {
   it("hold the whole day: every session but the breaks, in UTC, in order", () => {
-    const events = eventsIn(dayCalendarPath());
+    const events = eventsIn(dayCalendarPath(edition.event.name));
     expect(events.map((e) => [e.uid, e.title, e.start, e.end])).toEqual(
       sessions.map((s) => [uid(s.id), titled(s.title), utc(s.start), utc(s.end)]),
     );
@@ -62,7 +62,7 @@ describe("Calendar files", () => {
   });
 
   it("give each talk its own file, linking to its page, with the same UID as in the day's file", () => {
-    const day = eventsIn(dayCalendarPath()).map((e) => e.uid);
+    const day = eventsIn(dayCalendarPath(edition.event.name)).map((e) => e.uid);
     for (const talk of edition.talks) {
       const slot = edition.agenda.find((s) => s.talkId === talk.id)!;
       const [only, ...rest] = eventsIn(sessionCalendarPath(talk.id));
@@ -94,7 +94,7 @@ describe("Calendar files", () => {
   });
 
   it("name a session's recording in its description, in the day's file, its talk's and the panel's; none without", () => {
-    const day = eventsIn(dayCalendarPath());
+    const day = eventsIn(dayCalendarPath(edition.event.name));
     expect(day.map((e) => linesOf(e.description))).toEqual(sessions.map((s) => recordingLine(s.recording)));
     for (const talk of edition.talks) {
       const slot = edition.agenda.find((s) => s.talkId === talk.id)!;

@@ -1,10 +1,10 @@
 import { createEvents, type Alarm, type EventAttributes } from "ics";
 import type { AgendaSlot, Edition } from "../content";
 import { briefingView } from "../app/lib/briefing";
-import { isChoosable } from "../app/lib/my-schedule";
-import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../app/lib/site-paths";
+import { isChoosable } from "../shared/my-schedule";
+import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../shared/site-paths";
 import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
-import { formatClockIn } from "../app/lib/time-in-locale";
+import { formatClockIn } from "../shared/time-in-locale";
 import * as m from "../app/i18n/messages";
 import { guidOfSession } from "./guids";
 import { sessionTypeWords } from "../app/lib/session-type-words";
@@ -85,7 +85,7 @@ export function calendarFiles(edition: Edition): CalendarFile[] {
   const panel = edition.panelPage;
 
   return [
-    { path: dayCalendarPath(), sessions: day },
+    { path: dayCalendarPath(edition.event.name), sessions: day },
     ...perTalk,
     ...(panel ? [{ path: sessionCalendarPath(panel.id), sessions: [{ ...panel, path: panel.path }] }] : []),
   ].map(({ path, sessions }) => ({ path, body: calendar(edition, sessions) }));

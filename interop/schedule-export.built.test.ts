@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { edition, editionId } from "../content";
 import { readEditionInput } from "../content/editions";
 import { validateEdition } from "../content/validate";
-import { schedulePaths } from "../app/lib/schedule-paths";
-import { dayCalendarPath, redirects, sessionCalendarPath } from "../app/lib/site-paths";
+import { schedulePaths } from "../shared/schedule-paths";
+import { dayCalendarPath, redirects, sessionCalendarPath } from "../shared/site-paths";
 import { buildApp } from "../server/app";
 import { loadSite, resolvePath } from "../server/static";
 import { openSqliteStore } from "../server/store/sqlite";
@@ -52,7 +52,7 @@ describe("Session GUIDs in the built site", () => {
     const exported = new Set(sessions.map((s) => s.guid));
     const guidOf = new Map(edition.agenda.map((slot) => [slot.id, guidOfSession(edition, slot.id)]));
     expect([...guidOf.values()].filter((guid) => exported.has(guid))).toHaveLength(exported.size);
-    expect(uidsIn(built(dayCalendarPath()))).toEqual(
+    expect(uidsIn(built(dayCalendarPath(edition.event.name)))).toEqual(
       edition.agenda.filter((slot) => slot.type !== "Break").map((slot) => guidOf.get(slot.id)),
     );
     for (const talk of edition.talks) {
@@ -93,7 +93,7 @@ describe("Serving the export", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     store = await openSqliteStore(":memory:", testEdition);
-    app = await buildApp({ clientDir, store });
+    app = await buildApp({ clientDir, edition, store });
   });
   afterAll(async () => {
     await app.close();
@@ -115,7 +115,7 @@ describe("Serving the export", () => {
   });
 
   it("lets no other site read anything else", async () => {
-    for (const url of ["/", "/agenda", "/sitemap.xml", dayCalendarPath(), "/api/demos", "/nowhere"]) {
+    for (const url of ["/", "/agenda", "/sitemap.xml", dayCalendarPath(edition.event.name), "/api/demos", "/nowhere"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.headers["access-control-allow-origin"], url).toBeUndefined();
     }

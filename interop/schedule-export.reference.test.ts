@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { schedulePaths } from "../app/lib/schedule-paths";
+import { schedulePaths } from "../shared/schedule-paths";
 import { scheduleFiles, scheduleJson, scheduleModel } from "./schedule-export";
 
 /**

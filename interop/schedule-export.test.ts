@@ -6,9 +6,9 @@ import addFormats from "ajv-formats";
 import draft06 from "ajv/dist/refs/json-schema-draft-06.json";
 import { describe, expect, it } from "vitest";
 import { edition, type AgendaSlot } from "../content";
-import { schedulePaths } from "../app/lib/schedule-paths";
-import { speakerPath } from "../app/lib/site-paths";
-import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../app/lib/time";
+import { schedulePaths } from "../shared/schedule-paths";
+import { speakerPath } from "../shared/site-paths";
+import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../shared/time";
 import { guidOfSession, sessionGuid } from "./guids";
 import {
   recordingTitle,
@@ -50,7 +50,7 @@ function xmlProblems(xml: string): string[] {
   });
   if (result.error) {
     throw new Error(
-      `xmllint could not run (${result.error.message}): install Debian's libxml2-utils (bash scripts/ensure-xmllint.sh)`,
+      `xmllint could not run (${result.error.message}): install Debian's libxml2-utils (bash scripts/test/ensure-xmllint.sh)`,
     );
   }
   return result.status === 0 ? [] : result.stderr.split("\n").filter(Boolean);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AgendaSlot, Edition, Room, Speaker } from "../content";
-import { speakerPath } from "../app/lib/site-paths";
-import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../app/lib/time";
+import { speakerPath } from "../shared/site-paths";
+import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../shared/time";
 import { guidOfSession, personGuid, roomGuid } from "./guids";
 import * as m from "../app/i18n/messages";
 

@@ -111,7 +111,7 @@ function listing(folder: string): Record<string, string> {
 
 /** `npm run import -- <args>` as a process of its own (asynchronous, so a server in this process can answer it). */
 async function runImport(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/import-schedule.ts", ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/tools/import-schedule.ts", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { zonedDate } from "../app/lib/time";
+import { zonedDate } from "../shared/time";
 import { editionsRoot } from "../content/editions";
 import { newEvent, updatedEvent } from "./import/edition-event";
 import { ImportError } from "./import/import-error";

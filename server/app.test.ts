@@ -1,3 +1,5 @@
+import { selectedEditionId } from "../content/editions";
+import { loadEdition } from "../content/load-edition";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +10,8 @@ import { serviceWorkerPolicy } from "./security-headers";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
+
+const { edition } = loadEdition(selectedEditionId());
 
 /** A small built site on disk, shaped as `react-router build` and the postbuild step leave it. */
 const pages: Record<string, string> = {
@@ -39,7 +43,7 @@ beforeAll(async () => {
     }
   }
   store = await openSqliteStore(":memory:", testEdition);
-  app = await buildApp({ clientDir: dir, store });
+  app = await buildApp({ clientDir: dir, edition, store });
 });
 
 afterAll(async () => {
@@ -207,7 +211,7 @@ describe("The API", () => {
 
 describe("Start-up", () => {
   it("refuses a directory without a built site, saying what to do", async () => {
-    await expect(buildApp({ clientDir: path.join(dir, "missing"), store })).rejects.toThrow(
+    await expect(buildApp({ clientDir: path.join(dir, "missing"), edition, store })).rejects.toThrow(
       /No built site in .*missing: run `npm run build` first/,
     );
   });

@@ -1,21 +1,20 @@
 import { METHODS, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
-import { edition, type Demo, type Edition } from "../content";
+import type { Demo, Edition } from "../content";
 import { presenterFor } from "../app/lib/ranking";
-import { redirects } from "../app/lib/site-paths";
+import { redirects } from "../shared/site-paths";
 import { livePath } from "../app/lib/stage";
-import type { QuestionWindowOverride } from "../app/lib/questions";
+import type { QuestionWindowOverride } from "../shared/question-contract";
 import {
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
   defaultQuestionRateLimits,
   defaultRateLimits,
-  votingWindowOf,
   type LogLevel,
   type QuestionRateLimits,
-  type VotingWindow,
-} from "../app/lib/server-contract";
+} from "../shared/api-contract";
+import { votingWindowOf, type VotingWindow } from "../shared/voting-window";
 import { registerApi } from "./api";
 import { registerCalendarFeed } from "./calendar-feed";
 import { commonHeaders } from "./security-headers";
@@ -38,10 +37,10 @@ export interface AppOptions {
   /** Where votes live. The caller opens it and closes it after the app. */
   store: VoteStore;
   /**
-   * The edition served: its programme (the calendar feed), demos, voting window and address. The one the server
-   * was built with, unless a test brings another (a programme with a session moved).
+   * The edition served: its programme (the calendar feed), demos, voting window and address. The one the site was
+   * built from (server/index.ts loads it by build/edition.json's id), or the one a test is about.
    */
-  edition?: Edition;
+  edition: Edition;
   /** The demo catalogue; the edition's unless a test brings its own. */
   demos?: readonly Demo[];
   /** When votes are accepted; the edition's unless overridden (VOTING_OPENS / VOTING_CLOSES, tests). */
@@ -77,7 +76,7 @@ export async function buildApp({
   clientDir,
   logLevel = "silent",
   store,
-  edition: served = edition,
+  edition: served,
   demos = served.demos,
   votingWindow = votingWindowOf(served.event.voting),
   now = () => new Date(),

@@ -2,9 +2,9 @@ import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { edition, type Edition } from "../content";
 import * as m from "../app/i18n/messages";
-import { isChoosable, personalCalendarPath, selectionQuery, sessionsParameter } from "../app/lib/my-schedule";
+import { isChoosable, personalCalendarPath, selectionQuery, sessionsParameter } from "../shared/my-schedule";
 import { maxChosenSessions, maxSessionsParameterLength } from "../app/lib/session-selection";
-import { dayCalendarPath, sessionCalendarPath } from "../app/lib/site-paths";
+import { dayCalendarPath, sessionCalendarPath } from "../shared/site-paths";
 import { calendarFiles } from "../interop/calendar-files";
 import { guidOfSession } from "../interop/guids";
 import { feedCacheControl } from "./calendar-feed";
@@ -67,7 +67,9 @@ describe("The calendar feed of chosen sessions", () => {
     const events = eventsOf(response.body);
     // A break is never an event, as in the day's file.
     expect(events.map((event) => event.uid)).toEqual([first, last].map((slot) => guidOfSession(edition, slot.id)));
-    const day = eventsOf(calendarFiles(edition).find((file) => file.path === dayCalendarPath())!.body);
+    const day = eventsOf(
+      calendarFiles(edition).find((file) => file.path === dayCalendarPath(edition.event.name))!.body,
+    );
     expect(events.map(shown)).toEqual(
       events.map((event) => shown(day.find((candidate) => candidate.uid === event.uid)!)),
     );

@@ -1,15 +1,13 @@
 import { z } from "zod";
-import type { QuestionWindowOverride } from "../app/lib/questions";
+import type { QuestionWindowOverride } from "../shared/question-contract";
 import {
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
   defaultQuestionRateLimits,
   defaultRateLimits,
   logLevels,
-  votingWindowOf,
-  type VotingWindow,
-  type VotingWindowRecord,
-} from "../app/lib/server-contract";
+} from "../shared/api-contract";
+import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "../shared/voting-window";
 
 const instant = (name: string) =>
   z.iso.datetime({

@@ -13,7 +13,7 @@ import {
   sessionQuestionsUrl,
   takesQuestions,
   upvoteUrl,
-} from "../app/lib/questions";
+} from "../shared/question-contract";
 import { engines } from "./test-support/databases";
 import {
   apiCounts,

@@ -1,6 +1,8 @@
 import net from "node:net";
-import { listeningAnnouncement } from "../app/lib/server-contract";
-import { builtEditionId } from "../content/editions";
+import { listeningAnnouncement } from "../shared/api-contract";
+import { builtEditionId, selectedEditionId } from "../content/editions";
+import { loadEdition } from "../content/load-edition";
+import { buildApp } from "./app";
 import { ConfigError, loadConfig, questionWindowOverride, votingWindow } from "./config";
 import { openStore } from "./store";
 import { StoreOpenError } from "./store/errors";
@@ -18,20 +20,16 @@ const drainBoundMs = 8000;
  */
 async function main() {
   const config = loadConfig(process.env);
-  // The server serves the edition its build was made from; EDITION, if set, must agree.
+  // The server serves the edition its build was made from (build/edition.json); EDITION, if set, must agree.
   const built = builtEditionId(config.CLIENT_DIR);
-  if (built) {
-    const asked = process.env.EDITION?.trim();
-    if (asked && asked !== built) {
-      throw new Error(
-        `The build in ${config.CLIENT_DIR} is of edition ${built}, but EDITION is ${asked}: build that edition first`,
-      );
-    }
-    process.env.EDITION = built;
+  const asked = process.env.EDITION?.trim();
+  if (built && asked && asked !== built) {
+    throw new Error(
+      `The build in ${config.CLIENT_DIR} is of edition ${built}, but EDITION is ${asked}: build that edition first`,
+    );
   }
-  // Loaded here rather than imported above, so that an unknown or invalid edition is reported in one line too.
-  const { edition, editionId } = await import("../content");
-  const { buildApp } = await import("./app");
+  // Loaded here rather than at import, so that an unknown or invalid edition is reported in one line too.
+  const { id: editionId, edition } = loadEdition(built ?? selectedEditionId());
   const window = votingWindow(config, edition.event.voting);
   const questionWindow = questionWindowOverride(config);
   const store = await openStore({
@@ -48,6 +46,7 @@ async function main() {
   });
   const app = await buildApp({
     clientDir: config.CLIENT_DIR,
+    edition,
     logLevel: config.LOG_LEVEL,
     store,
     votingWindow: window,

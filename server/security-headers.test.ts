@@ -1,3 +1,5 @@
+import { selectedEditionId } from "../content/editions";
+import { loadEdition } from "../content/load-edition";
 import { createHash } from "node:crypto";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +11,8 @@ import { withPolicy, type StreamSources } from "./content-security-policy";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
+
+const { edition } = loadEdition(selectedEditionId());
 
 const inline = "window.__ready = true;";
 const page = (title: string, streams?: StreamSources) =>
@@ -45,8 +49,8 @@ beforeAll(async () => {
     await writeFile(path.join(dir, name), body);
   }
   store = await openSqliteStore(":memory:", testEdition);
-  app = await buildApp({ clientDir: dir, store });
-  behindHttps = await buildApp({ clientDir: dir, store, hsts: true });
+  app = await buildApp({ clientDir: dir, edition, store });
+  behindHttps = await buildApp({ clientDir: dir, edition, store, hsts: true });
 });
 
 afterAll(async () => {

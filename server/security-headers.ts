@@ -1,5 +1,5 @@
 import { overlayPaths } from "../app/lib/overlay";
-import { schedulePaths } from "../app/lib/schedule-paths";
+import { schedulePaths } from "../shared/schedule-paths";
 import { policyOf } from "./content-security-policy";
 
 /**

@@ -1,3 +1,5 @@
+import { selectedEditionId } from "../content/editions";
+import { loadEdition } from "../content/load-edition";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -13,6 +15,8 @@ import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
 import * as m from "../app/i18n/messages";
+
+const { edition } = loadEdition(selectedEditionId());
 
 const page = (title: string) =>
   withPolicy(`<!doctype html><html><head><title>${title}</title></head><body><script>1</script></body></html>`);
@@ -46,6 +50,7 @@ beforeAll(async () => {
   store = await openSqliteStore(":memory:", testEdition);
   app = await buildApp({
     clientDir: dir,
+    edition,
     store,
     hsts: true,
     limits: { votes: 100, reads: 8 },

@@ -1,4 +1,4 @@
-import { buildServer } from "../scripts/build-server";
+import { buildServer } from "../scripts/build/build-server";
 
 /**
  * Vitest's global setup for the tests that start the server: they run the compiled file, as `npm start` does, so

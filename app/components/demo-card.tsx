@@ -1,8 +1,8 @@
 import { voteUrl } from "../lib/demo-api";
 import type { LeaderboardDemo } from "../lib/leaderboard";
-import { votedMarker } from "../lib/server-contract";
+import { votedMarker } from "../../shared/api-contract";
 import { useHydrated } from "../lib/use-hydrated";
-import type { VotingPhase } from "../lib/voting";
+import type { VotingPhase } from "../../shared/voting-window";
 import { ExternalLink } from "./external-link";
 import { Portrait } from "./portrait";
 import { Badge } from "./ui/badge";

@@ -1,7 +1,7 @@
 import * as content from "../../content";
 import * as m from "../i18n/messages";
-import { useEditionPhase } from "../lib/edition-phase";
-import { phaseOnly, type EditionPhase } from "../lib/live";
+import { useEditionPhase } from "../lib/use-edition-phase";
+import { phaseOnly, type EditionPhase } from "../lib/on-air";
 import { livePath } from "../lib/stage";
 import { ExternalLink } from "./external-link";
 

@@ -6,7 +6,7 @@ import { initialsOf } from "../lib/initials";
  * A person's photo, or their initials on the brand gradient when the photo cannot be loaded (spec §8). The
  * placeholder is drawn in the page rather than fetched, so it cannot fail in turn. `className` sizes and rounds
  * both alike. A lazy portrait that has not started loading is not `complete`, so the ref's check leaves it alone.
- * The build writes a small SVG portrait into the prerendered page (scripts/inline-images.ts), where it cannot fail;
+ * The build writes a small SVG portrait into the prerendered page (scripts/build/inline-images.ts), where it cannot fail;
  * the placeholder is for photographs, and for portraits rendered in the browser (after a client-side navigation).
  */
 export function Portrait({

@@ -3,7 +3,7 @@ import * as content from "../../content";
 import { briefingBadgeColour } from "../lib/briefing";
 import { displayZoneFor, useDisplayZone } from "../lib/display-zone";
 import { participantsText, type SpeakerSession } from "../lib/speaker-schedule";
-import { formatShortDate } from "../lib/format-time";
+import { formatShortDate } from "../lib/time-in-edition-language";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 import * as m from "../i18n/messages";

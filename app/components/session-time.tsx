@@ -1,7 +1,7 @@
 import * as content from "../../content";
 import type { DisplayZone } from "../lib/display-zone";
-import { zonedDate } from "../lib/time";
-import { formatTimeRange, formatWeekdayDate } from "../lib/format-time";
+import { zonedDate } from "../../shared/time";
+import { formatTimeRange, formatWeekdayDate } from "../lib/time-in-edition-language";
 
 /**
  * "10:00 - 10:30am CEST": a session's times and the zone's label, in the zone the visitor chose. Where that zone

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import * as content from "../../content";
-import { formatDateSpan } from "../lib/format-time";
+import { formatDateSpan } from "../lib/time-in-edition-language";
 import { PhaseActionItems } from "./phase-action";
 import { Wordmark } from "./wordmark";
 import * as m from "../i18n/messages";

@@ -1,8 +1,8 @@
 import { twoDigits } from "../lib/countdown";
 import { useClock } from "../lib/clock";
 import { useVisitorZoneAt } from "../lib/visitor-zone";
-import { formatClock, formatLongDate } from "../lib/format-time";
-import type { VotingWindow } from "../lib/server-contract";
+import { formatClock, formatLongDate } from "../lib/time-in-edition-language";
+import { type VotingWindow } from "../../shared/voting-window";
 import { votingCountdown } from "../lib/voting";
 import * as m from "../i18n/messages";
 

@@ -2,7 +2,7 @@ import * as content from "../../content";
 import { showAfterFirstPaint } from "../lib/after-first-paint";
 import { startCountdown } from "../lib/countdown";
 import { startOfflineAfterLoad } from "../lib/offline-after-load";
-import { editionPhase, nextOnAir, phaseOnlySelector, shownInPhase } from "../lib/live";
+import { editionPhase, nextOnAir, phaseOnlySelector, shownInPhase } from "../lib/on-air";
 import { nextOnAirSelector } from "../lib/next-on-air";
 import { previewInstant } from "../lib/preview";
 

@@ -1,5 +1,5 @@
 import { Workbox } from "workbox-window";
-import { serviceWorkerPath, webAppManifestPath } from "../lib/offline-pages";
+import { serviceWorkerPath, webAppManifestPath } from "../../shared/offline-pages";
 
 /**
  * The page's side of the service worker and of the installable app (issue 32; docs/decisions/055), imported once

@@ -4,7 +4,7 @@
  * dozen such tasks just as the first paint goes to the screen, and a slow phone shows the page's largest text that
  * much later. Inside an element marked with `afterFirstPaint`, a browser that runs scripts displays no image, and so
  * loads none of its lazy images (app/app.css), until the page's script, which starts once the first paint is on
- * screen (scripts/defer-hydration.ts), calls `showAfterFirstPaint`. Without scripts the mark does nothing: the
+ * screen (scripts/build/defer-hydration.ts), calls `showAfterFirstPaint`. Without scripts the mark does nothing: the
  * images load as the page is read. Mark only what the first screen never shows, and reserve each image's space, so
  * that nothing moves when it appears.
  */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { edition, type AgendaSlot, type BackstageSession, type Briefing, type Edition } from "../../content";
 import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "./briefing";
-import { minutesBefore, zonedDate } from "./time";
-import { formatClock, formatTimeRange, formatWeekdayDate } from "./format-time";
+import { minutesBefore, zonedDate } from "../../shared/time";
+import { formatClock, formatTimeRange, formatWeekdayDate } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 
 /*

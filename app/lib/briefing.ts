@@ -1,9 +1,8 @@
-import * as content from "../../content";
 import type { Briefing, Edition, Speaker } from "../../content";
 import { firstNameOf } from "./first-name";
 import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
-import { zonedDate } from "./time";
-import { formatClock, formatTimeRange, formatWeekdayDate } from "./format-time";
+import { zonedDate } from "../../shared/time";
+import { formatClock, formatTimeRange, formatWeekdayDate } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 
 /** The person a briefing greets: their record, or the stand-in that the '{slug}-qa' configuration entry names. */
@@ -108,10 +107,6 @@ export function timelineOf(
       session,
     })),
   ];
-}
-
-export function briefingByPath(path: string): Briefing | undefined {
-  return content.briefings.find((briefing) => briefing.path === path);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agenda } from "../../content";
 import { chosenSessions } from "./chosen-sessions";
-import { isChoosable } from "./my-schedule";
+import { isChoosable } from "../../shared/my-schedule";
 
 const slot = (id: string, start: string, end: string, type = "Talk") => ({ id, type, start, end });
 

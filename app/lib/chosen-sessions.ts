@@ -1,4 +1,4 @@
-import { isChoosable } from "./my-schedule";
+import { isChoosable } from "../../shared/my-schedule";
 
 interface Timed {
   id: string;

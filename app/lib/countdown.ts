@@ -1,4 +1,4 @@
-import { zonedDate, zonedInstant } from "./time";
+import { zonedDate, zonedInstant } from "../../shared/time";
 import * as m from "../i18n/messages";
 
 export interface Remaining {

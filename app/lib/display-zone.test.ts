@@ -2,8 +2,8 @@ import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition, editionInput } from "../../content";
 import { displayZoneFor } from "./display-zone";
-import { zoneAbbreviation } from "./format-time";
-import { zoneName, zoneOffsetMinutes } from "./time";
+import { zoneAbbreviation } from "./time-in-edition-language";
+import { zoneName, zoneOffsetMinutes } from "../../shared/time";
 
 const { event } = edition;
 const firstSession = new Date(edition.agenda[0]!.start);

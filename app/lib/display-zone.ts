@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import * as content from "../../content";
-import { zoneAbbreviation } from "./format-time";
+import { zoneAbbreviation } from "./time-in-edition-language";
 import { storedValue, useStored } from "./stored-value";
 import * as m from "../i18n/messages";
 

@@ -2,8 +2,8 @@ import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { nextDayWords } from "./next-day";
-import { zonedDate } from "./time";
-import { formatClock, formatDayName } from "./format-time";
+import { zonedDate } from "../../shared/time";
+import { formatClock, formatDayName } from "./time-in-edition-language";
 
 describe("Between two days", () => {
   const { timeZone, timeZoneLabel } = edition.event;

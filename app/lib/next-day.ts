@@ -1,8 +1,8 @@
 import * as content from "../../content";
 import { useClock } from "./clock";
-import { nextOnAir } from "./live";
-import { zonedDate } from "./time";
-import { formatClock, formatDayName } from "./format-time";
+import { nextOnAir } from "./on-air";
+import { zonedDate } from "../../shared/time";
+import { formatClock, formatDayName } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 
 /**

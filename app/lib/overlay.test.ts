@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as content from "../../content";
-import { fixedPages } from "./fixed-pages";
+import { fixedPages } from "../../shared/fixed-pages";
 import { overlayOptions, overlayPaths, questionOnAirAfter, sessionOnAir } from "./overlay";
-import type { PublicQuestion } from "./questions";
+import type { PublicQuestion } from "../../shared/question-contract";
 
 const minute = 60_000;
 const at = (time: number) => new Date(time);

@@ -1,5 +1,5 @@
-import { liveStatus, type Timed } from "./live";
-import type { PublicQuestion, QuestionEvents } from "./questions";
+import { liveStatus, type Timed } from "./on-air";
+import type { PublicQuestion, QuestionEvents } from "../../shared/question-contract";
 
 /**
  * The stream's overlays (docs/decisions/042): pages a streaming tool (OBS, StreamYard) lays over the video as browser

@@ -1,9 +1,10 @@
 import * as content from "../../content";
-import { fixedPages, type PageKind } from "./fixed-pages";
-import { mySchedulePath } from "./my-schedule";
-import { speakerPath } from "./site-paths";
+import { fixedPages, type PageKind } from "../../shared/fixed-pages";
+import { mySchedulePath } from "../../shared/my-schedule";
+import { speakerPath } from "../../shared/site-paths";
 import { stagePath } from "./stage";
-import { editionSchedule, speakersWithSessions } from "./speaker-schedule";
+import { speakersWithSessions } from "./speaker-schedule";
+import { editionSchedule } from "./edition-schedule";
 
 // The lists of every page, for the build, the sitemap and the tests: the fixed pages' table and the edition's.
 // Kept apart from site-paths.ts, whose path helpers pages import: this module reads the talks, briefings and

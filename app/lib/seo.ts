@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
-import { defaultShareImagePath } from "./site-paths";
-import { formatDateSpan } from "./format-time";
+import { defaultShareImagePath } from "../../shared/site-paths";
+import { formatDateSpan } from "./time-in-edition-language";
 
 export interface PageMetaInput {
   /** The full document title, as the page wants it shown. */
@@ -16,7 +16,7 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
-/** The edition's own card (scripts/share-images.tsx draws it): its name, headline and date. */
+/** The edition's own card (scripts/build/share-images.tsx draws it): its name, headline and date. */
 export const defaultShareImage = {
   path: defaultShareImagePath,
   alt: m.seoShareImageAlt({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { formatClock } from "./format-time";
+import { formatClock } from "./time-in-edition-language";
 import {
   joinTimeOf,
   participantsText,

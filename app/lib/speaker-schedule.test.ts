@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import * as m from "../i18n/messages";
-import { minutesBefore } from "./time";
+import { minutesBefore } from "../../shared/time";
 import {
   joinTimeOf,
   participantsText,

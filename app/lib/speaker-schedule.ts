@@ -1,7 +1,6 @@
-import * as content from "../../content";
 import type { Edition, SessionType, Speaker, Talk } from "../../content";
 import * as m from "../i18n/messages";
-import { minutesBefore } from "./time";
+import { minutesBefore } from "../../shared/time";
 
 export interface SpeakerSession {
   id: string;
@@ -21,14 +20,6 @@ export interface SpeakerSession {
 /** The parts of an edition that a speaker's schedule is made of. */
 export type Schedule = Pick<Edition, "agenda" | "backstage" | "speakers"> & {
   talks: readonly Pick<Talk, "id" | "path">[];
-};
-
-/** This edition's schedule, named section by section so a page's bundle carries only these sections. */
-export const editionSchedule: Schedule = {
-  agenda: content.agenda,
-  backstage: content.backstage,
-  speakers: content.speakers,
-  talks: content.talkLinks,
 };
 
 /** Minutes before their first session that a speaker joins the stream, and the longer lead of the day's opener. */

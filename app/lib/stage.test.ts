@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { fixedPages } from "./fixed-pages";
+import { fixedPages } from "../../shared/fixed-pages";
 import { sitemapPaths } from "./page-list";
-import { programmeDays } from "./programme";
+import { programmeDays } from "../../shared/programme-days";
 import { livePath, playerUrl, sessionsOn, stagePath, stageStatus, streamOf, streamSources } from "./stage";
 
 // Expected values come from the edition under test: its rooms (or its one stream) and its agenda.

@@ -1,5 +1,5 @@
 import type { Stage, Stream } from "../../content";
-import { liveDay, liveStatus, roomsLive, type LiveStatus, type Timed } from "./live";
+import { liveDay, liveStatus, roomsLive, type LiveStatus, type Timed } from "./on-air";
 
 /**
  * The stage: `/live` plays the edition's stream, and `/live/<room>` each room's when the edition has rooms

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import * as content from "../../content";
-import { zoneAbbreviation } from "./format-time";
+import { zoneAbbreviation } from "./time-in-edition-language";
 import { useHydrated } from "./use-hydrated";
 
 // Apart from display-zone.ts, which reads the agenda: the leaderboard needs only the event's zone, and the agenda

@@ -1,9 +1,5 @@
 import { remainingUntil, type Remaining } from "./countdown";
-import { votingPhase, type VotingPhase, type VotingWindow } from "./server-contract";
-
-// The phase itself is defined beside the window, so that a page can know it without the countdown's code (the
-// stream's leaderboard overlay).
-export { votingPhase, type VotingPhase };
+import { votingPhase, type VotingPhase, type VotingWindow } from "../../shared/voting-window";
 
 /**
  * The voting countdown widget at `now`: the phase, and the days, hours, minutes and seconds left until the

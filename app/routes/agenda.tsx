@@ -7,15 +7,15 @@ import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
-import { useEditionPhase } from "../lib/edition-phase";
+import { useEditionPhase } from "../lib/use-edition-phase";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
-import { programmeDays } from "../lib/programme";
+import { programmeDays } from "../../shared/programme-days";
 import { programmeShape } from "../lib/programme-shape";
-import { schedulePaths } from "../lib/schedule-paths";
-import { dayCalendarPath } from "../lib/site-paths";
+import { schedulePaths } from "../../shared/schedule-paths";
+import { dayCalendarPath } from "../../shared/site-paths";
 import { livePath } from "../lib/stage";
-import { formatDateSpan } from "../lib/format-time";
+import { formatDateSpan } from "../lib/time-in-edition-language";
 import type { Route } from "./+types/agenda";
 import * as m from "../i18n/messages";
 import { rich } from "../i18n/rich";
@@ -60,7 +60,7 @@ export default function Agenda() {
             <p className="font-semibold text-white">{nextDayWords(next, content.onAirSpans, event).message}</p>
           ) : null}
           <div className="flex flex-wrap gap-3">
-            <CalendarLink href={dayCalendarPath()}>{m.actionAddToCalendar}</CalendarLink>
+            <CalendarLink href={dayCalendarPath(content.event.name)}>{m.actionAddToCalendar}</CalendarLink>
             {phase === "live" ? (
               <ButtonLink href={livePath} reloadDocument>
                 {m.actionWatchLive}

@@ -8,20 +8,20 @@ import { ShareOnX } from "../components/share-on-x";
 import { SpeakerCard } from "../components/speaker-card";
 import { SpeakerNotFound } from "../components/speaker-not-found";
 import { Badge } from "../components/ui/badge";
-import { briefingBadgeColour, briefingBanner, briefingByPath, briefingView, timelineOf } from "../lib/briefing";
+import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "../lib/briefing";
 import { useClock } from "../lib/clock";
 import { normalisePath } from "../lib/lookups";
 import { pageMeta } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
-import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../lib/site-paths";
-import { editionSchedule } from "../lib/speaker-schedule";
-import { formatShortDate } from "../lib/format-time";
+import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../../shared/site-paths";
+import { editionSchedule } from "../lib/edition-schedule";
+import { formatShortDate } from "../lib/time-in-edition-language";
 import type { Route } from "./+types/briefing";
 import * as m from "../i18n/messages";
 
 /** One module serves every fixed briefing: routes.ts gives each briefing path its own route. */
 function briefingAt(pathname: string) {
-  const briefing = briefingByPath(normalisePath(pathname));
+  const briefing = content.briefings.find((entry) => entry.path === normalisePath(pathname));
   if (!briefing) throw new Error(`No briefing at ${pathname}`);
   return briefingView({ ...editionSchedule, briefingConfig: content.briefingConfig }, briefing);
 }

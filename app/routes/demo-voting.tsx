@@ -6,7 +6,7 @@ import { PageHeader } from "../components/page-header";
 import * as m from "../i18n/messages";
 import { ButtonLink } from "../components/ui/button-link";
 import { useClock } from "../lib/clock";
-import { editionPhase } from "../lib/live";
+import { editionPhase } from "../lib/on-air";
 import { pageMeta, titled } from "../lib/seo";
 import type { Route } from "./+types/demo-voting";
 

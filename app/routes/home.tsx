@@ -8,15 +8,15 @@ import { ButtonLink } from "../components/ui/button-link";
 import { PillHeading } from "../components/ui/pill-heading";
 import { useClock } from "../lib/clock";
 import { startCountdown } from "../lib/countdown";
-import { useEditionPhase } from "../lib/edition-phase";
-import { phaseOnly, type EditionPhase } from "../lib/live";
+import { useEditionPhase } from "../lib/use-edition-phase";
+import { phaseOnly, type EditionPhase } from "../lib/on-air";
 import { nextOnAirOnly } from "../lib/next-on-air";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
-import { dayAnchor } from "../lib/programme";
+import { dayAnchor } from "../../shared/programme-days";
 import { pageMeta } from "../lib/seo";
 import { livePath } from "../lib/stage";
-import { dayCalendarPath } from "../lib/site-paths";
-import { formatDateSpan, formatClock } from "../lib/format-time";
+import { dayCalendarPath } from "../../shared/site-paths";
+import { formatDateSpan, formatClock } from "../lib/time-in-edition-language";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/home";
 import * as m from "../i18n/messages";
@@ -69,7 +69,7 @@ export default function Home() {
               <StartCountdown />
               <div className="mt-6 flex flex-wrap gap-3">
                 <ButtonLink href={event.links.register}>{m.actionRegister}</ButtonLink>
-                <CalendarLink href={dayCalendarPath()}>{m.actionAddToCalendar}</CalendarLink>
+                <CalendarLink href={dayCalendarPath(content.event.name)}>{m.actionAddToCalendar}</CalendarLink>
               </div>
             </PhaseCard>
             <PhaseCard shownIn="live" phase={phase} words={event.live}>

@@ -5,7 +5,12 @@ import { rich } from "../i18n/rich";
 import { useClock } from "../lib/clock";
 import { liveResources, liveStream, useLive } from "../lib/live-data";
 import { overlayLeaveMs, overlayPaths, questionOnAirAfter, sessionOnAir, type QuestionEvent } from "../lib/overlay";
-import { sessionQuestionEventsUrl, takesQuestions, type PublicQuestion, type QuestionEvents } from "../lib/questions";
+import {
+  sessionQuestionEventsUrl,
+  takesQuestions,
+  type PublicQuestion,
+  type QuestionEvents,
+} from "../../shared/question-contract";
 import { pageMeta, titled } from "../lib/seo";
 import { useOverlayOptions } from "../lib/use-overlay-options";
 import { usePresence } from "../lib/use-presence";

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 32; docs/decisions/055): the programme in the pocket. Built by scripts/service-worker.ts
+ * The service worker (issue 32; docs/decisions/055): the programme in the pocket. Built by scripts/build/service-worker.ts
  * into /sw.js, which writes the list of files to keep (`self.__WB_MANIFEST`: the programme's pages, the data
  * React Router loads for them, their scripts, styles, fonts and images) and names the edition and the build.
  *
@@ -18,10 +18,10 @@ import { clientsClaim, setCacheNameDetails } from "workbox-core";
 import { addRoute, matchPrecache, precache } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
-import { cachePrefix, isPageKey, pageWaitSeconds, skipWaitingMessage } from "../lib/offline-pages";
+import { cachePrefix, isPageKey, pageWaitSeconds, skipWaitingMessage } from "../../shared/offline-pages";
 
 declare const self: ServiceWorkerGlobalScope;
-/** The edition's id and the build's, written in by scripts/service-worker.ts. */
+/** The edition's id and the build's, written in by scripts/build/service-worker.ts. */
 declare const EDITION: string;
 declare const BUILD: string;
 

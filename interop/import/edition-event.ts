@@ -1,4 +1,4 @@
-import { zoneAbbreviation } from "../../app/lib/time";
+import { zoneAbbreviation } from "../../shared/time";
 import { zonedIso } from "../schedule-export";
 import type { FileSchedule } from "./read-schedule";
 

@@ -1,7 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { demoEventsPath, type VotingWindow } from "../../app/lib/server-contract";
-import { votingPhase } from "../../app/lib/voting";
+import { demoEventsPath } from "../../shared/api-contract";
+import { type VotingWindow } from "../../shared/voting-window";
+import { votingPhase } from "../../shared/voting-window";
 import type { VoteStore } from "../store";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 import * as m from "../../app/i18n/messages";

@@ -8,8 +8,8 @@ import {
   sessionQuestionsUrl,
   takesQuestions,
   type SessionQuestions,
-} from "../../app/lib/questions";
-import { demoVotingPath, votedMarker } from "../../app/lib/server-contract";
+} from "../../shared/question-contract";
+import { demoVotingPath, votedMarker } from "../../shared/api-contract";
 import type { AppOptions } from "../app";
 import { appHarness, duringVoting, open } from "../test-support/app-harness";
 import { parseForm } from "./form";

@@ -18,8 +18,8 @@ import {
   type PublicQuestion,
   type SessionQuestions,
   type UpvoteState,
-} from "../../app/lib/questions";
-import { defaultQuestionRateLimits, type QuestionRateLimits } from "../../app/lib/server-contract";
+} from "../../shared/question-contract";
+import { defaultQuestionRateLimits, type QuestionRateLimits } from "../../shared/api-contract";
 import type { AppOptions } from "../app";
 import type { VoteStore } from "../store";
 import { appHarness, type App } from "../test-support/app-harness";

@@ -16,8 +16,8 @@ import {
   type QuestionWindowState,
   type UpvoteState,
   questionSentMarker,
-} from "../../app/lib/questions";
-import type { QuestionRateLimits } from "../../app/lib/server-contract";
+} from "../../shared/question-contract";
+import type { QuestionRateLimits } from "../../shared/api-contract";
 import type { StoredQuestion, VoteStore } from "../store";
 import { backToPage, sentAsForm } from "./form";
 import { isCrossSite } from "./origin";

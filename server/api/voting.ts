@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { votingWindowRecord, type VotingWindow } from "../../app/lib/server-contract";
+import { votingWindowRecord, type VotingWindow } from "../../shared/voting-window";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { ModerationAction, QuestionStatus } from "../../app/lib/questions";
+import type { ModerationAction, QuestionStatus } from "../../shared/question-contract";
 import {
   QuestionStateError,
   type AskResult,

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { selectedEditionId } from "../../content/editions";
+import { loadEdition } from "../../content/load-edition";
 import { buildApp, type AppOptions } from "../app";
 import { openSqliteStore } from "../store/sqlite";
 import { testEdition } from "./databases";
@@ -12,7 +14,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * For a test file of the API through `inject`: a minimal built site for the file, and `start`, which builds an app on
- * an in-memory store (or the one given) with voting open unless the test says otherwise, closed after each test.
+ * an in-memory store (or the one given) with voting open unless the test says otherwise, closed after each test. It
+ * serves the edition the test gives, or the one EDITION names.
  * `cleanups` takes what else a test opens, closed after it in reverse order.
  */
 export function appHarness(): {
@@ -37,7 +40,15 @@ export function appHarness(): {
       cleanups.push(() => own.close());
       store = own;
     }
-    const app = await buildApp({ clientDir: site.dir, votingWindow: open, now: duringVoting, ...options, store });
+    const edition = options.edition ?? loadEdition(selectedEditionId()).edition;
+    const app = await buildApp({
+      clientDir: site.dir,
+      votingWindow: open,
+      now: duringVoting,
+      ...options,
+      edition,
+      store,
+    });
     cleanups.push(() => app.close());
     return app;
   };

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
 import path from "node:path";
-import { listeningAnnouncement } from "../../app/lib/server-contract";
+import { listeningAnnouncement } from "../../shared/api-contract";
 import { serverArgs } from "../start-command";
 
 /** The server as an operator runs it (`npm start`), in a process of its own, for tests that kill or stop it. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
-import { dayAnchor, programmeDays } from "../../app/lib/programme";
-import { zonedDate, zoneOffsetMinutes } from "../../app/lib/time";
+import { dayAnchor, programmeDays } from "../../shared/programme-days";
+import { zonedDate, zoneOffsetMinutes } from "../../shared/time";
 import {
   formatClock,
   formatDateSpan,
@@ -9,7 +9,7 @@ import {
   formatTimeRange,
   formatWeekdayDate,
   zoneAbbreviation,
-} from "../../app/lib/format-time";
+} from "../../app/lib/time-in-edition-language";
 import { axeViolations, expect, startingWith, tabTo, test, timeLeftPattern, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";

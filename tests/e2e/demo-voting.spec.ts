@@ -2,12 +2,12 @@ import type { Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { remainingUntil, twoDigits } from "../../app/lib/countdown";
 import { initialsOf } from "../../app/lib/initials";
-import { editionPhase } from "../../app/lib/live";
+import { editionPhase } from "../../app/lib/on-air";
 import { speakerById } from "../../app/lib/lookups";
-import { votingWindowOf } from "../../app/lib/server-contract";
-import { zoneOffsetMinutes } from "../../app/lib/time";
-import { formatClock, formatLongDate, zoneAbbreviation } from "../../app/lib/format-time";
-import { votingPhase, type VotingPhase } from "../../app/lib/voting";
+import { votingWindowOf } from "../../shared/voting-window";
+import { zoneOffsetMinutes } from "../../shared/time";
+import { formatClock, formatLongDate, zoneAbbreviation } from "../../app/lib/time-in-edition-language";
+import { votingPhase, type VotingPhase } from "../../shared/voting-window";
 import * as m from "../../app/i18n/messages";
 import {
   axeViolations,
@@ -125,7 +125,7 @@ test("The leaderboard is readable without JavaScript, in the voting phase of the
   await expectRanked(page);
 
   // The prerendered page shows the phase at the moment it was built: the instant a pass built it as of
-  // (SITE_BUILT_AT, scripts/test-editions.ts), or otherwise a moment no later than now.
+  // (SITE_BUILT_AT, scripts/test/test-editions.ts), or otherwise a moment no later than now.
   const heading = page.getByRole("heading", {
     level: 2,
     name: new RegExp(`^(${[m.votingEnded, m.votingOpensIn, m.votingClosesIn].map(escaped).join("|")})$`),

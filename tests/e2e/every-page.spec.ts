@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
-import { siteIconPath } from "../../app/lib/site-paths";
-import { gzipSize, measure, overBudget } from "../../scripts/js-budget";
+import { siteIconPath } from "../../shared/site-paths";
+import { gzipSize, measure, overBudget } from "../../scripts/build/js-budget";
 import { repositoryRoot } from "../../server/start-command";
 import { expect, runningAnimations, sweepTimeout, test, waitForHydration } from "./fixtures";
 
@@ -32,7 +32,7 @@ async function unnamedControls(page: Page) {
 
 test("every page keeps its JavaScript budget, with what it loads without a tap once it runs", async ({ page }) => {
   test.setTimeout(sweepBound);
-  // The build holds what each page names and imports (scripts/js-budget.ts); a lazy part that renders at once (the
+  // The build holds what each page names and imports (scripts/build/js-budget.ts); a lazy part that renders at once (the
   // live leaderboard) is loaded without a tap too, which only the running page shows. Both counted as the build does.
   const clientDir = join(repositoryRoot, "build/client");
   const built = new Map((await measure(clientDir)).map((entry) => [entry.route, entry]));
@@ -67,7 +67,7 @@ test.describe("With reduced motion", () => {
     for (const path of paths) {
       const response = await page.goto(path, { waitUntil: "load" });
       expect(response?.status(), path).toBe(notFound.includes(path) ? 404 : 200);
-      // Pages hydrate after their first paint (scripts/defer-hydration.ts): whatever hydration starts must be still too.
+      // Pages hydrate after their first paint (scripts/build/defer-hydration.ts): whatever hydration starts must be still too.
       await waitForHydration(page);
       expect(await runningAnimations(page), path).toEqual([]);
     }
@@ -75,7 +75,7 @@ test.describe("With reduced motion", () => {
 
   test("React itself hydrates every page but the static home page: the document is a React root", async ({ page }) => {
     test.setTimeout(sweepBound);
-    // The icon is written into every page (scripts/site-icon.ts): hydration must not bring the file back.
+    // The icon is written into every page (scripts/build/site-icon.ts): hydration must not bring the file back.
     const iconRequests: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === siteIconPath) iconRequests.push(page.url());

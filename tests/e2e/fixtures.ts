@@ -178,7 +178,7 @@ export function runningAnimations(page: Page) {
 
 /**
  * Serves the page at `pagePath` with the portrait of `name` as the file `file` again, as for an edition whose
- * portraits are photographs: the build writes a small SVG portrait into the page (scripts/inline-images.ts), where
+ * portraits are photographs: the build writes a small SVG portrait into the page (scripts/build/inline-images.ts), where
  * it cannot fail to load. The test routes `file` itself to fail in the way it means to check.
  */
 export async function portraitAsFile(page: Page, pagePath: string, name: string, file: string) {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
-import { formatDateSpan } from "../../app/lib/format-time";
+import { formatDateSpan } from "../../app/lib/time-in-edition-language";
 import { expect, expectLogosShown, sponsorSection, startingWith, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { edition } from "../../content";
 import { editionDir, selectedEditionId } from "../../content/editions";
 import { prerenderPaths } from "../../app/lib/page-list";
-import { cataloguesDir, readCatalogue, sourceLocale, tokensOf } from "../../scripts/messages";
+import { cataloguesDir, readCatalogue, sourceLocale, tokensOf } from "../../scripts/build/messages";
 import { expect, sweepTimeout, test, waitForHydration } from "./fixtures";
 
 // Issue 31: an edition in another language shows no English interface string anywhere. Every page the build writes

@@ -3,14 +3,15 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
-import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/live";
+import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/on-air";
 import { nextDayWords } from "../../app/lib/next-day";
-import { dayAnchor } from "../../app/lib/programme";
+import { dayAnchor } from "../../shared/programme-days";
 import { livePath } from "../../app/lib/stage";
 import { speakerById } from "../../app/lib/lookups";
-import { editionSchedule, sessionsOf } from "../../app/lib/speaker-schedule";
+import { editionSchedule } from "../../app/lib/edition-schedule";
+import { sessionsOf } from "../../app/lib/speaker-schedule";
 import { prerenderPaths } from "../../app/lib/page-list";
-import { votingPhase } from "../../app/lib/voting";
+import { votingPhase } from "../../shared/voting-window";
 import {
   questionSentMarker,
   questionWindowOf,
@@ -18,8 +19,8 @@ import {
   sessionQuestionsUrl,
   takesQuestions,
   type SessionQuestions,
-} from "../../app/lib/questions";
-import { votedMarker } from "../../app/lib/server-contract";
+} from "../../shared/question-contract";
+import { votedMarker } from "../../shared/api-contract";
 import { voteUrl } from "../../app/lib/demo-api";
 import { repositoryRoot } from "../../server/start-command";
 import {
@@ -40,7 +41,7 @@ import * as m from "../../app/i18n/messages";
 /**
  * Without JavaScript no clock runs and `?now=` does nothing: a page shows the phases as of its build (the instant
  * the prerendered HTML was rendered). A build given that instant in SITE_BUILT_AT (npm test's pass before the
- * edition's day, scripts/test-editions.ts) is tested with the same variable. Otherwise the home page's file is
+ * edition's day, scripts/test/test-editions.ts) is tested with the same variable. Otherwise the home page's file is
  * written during the build, seconds after that instant, so its time stands for it: a phase that changed within
  * those seconds is all this could miss.
  */

@@ -6,17 +6,24 @@ import type { BrowserContext, Page } from "@playwright/test";
 import * as m from "../../app/i18n/messages";
 import { hole, wordsBefore } from "../message-words";
 import { offlinePaths } from "../../app/lib/page-list";
-import { mySchedulePath } from "../../app/lib/my-schedule";
-import { serviceWorkerPath, webAppManifestPath } from "../../app/lib/offline-pages";
-import { siteIconPath, speakerPath } from "../../app/lib/site-paths";
-import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
-import { zoneOffsetMinutes } from "../../app/lib/time";
+import { mySchedulePath } from "../../shared/my-schedule";
+import { serviceWorkerPath, webAppManifestPath } from "../../shared/offline-pages";
+import { siteIconPath, speakerPath } from "../../shared/site-paths";
+import { speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { editionSchedule } from "../../app/lib/edition-schedule";
+import { zoneOffsetMinutes } from "../../shared/time";
 import { edition, editionId, eventSpan } from "../../content";
 import { editionMomentsOf } from "./phase-moments";
-import { chromiumArgs, chromiumPath, freePort, startBuiltServer, type BuiltServer } from "../../scripts/local-site";
-import { writeServiceWorker } from "../../scripts/service-worker";
+import {
+  chromiumArgs,
+  chromiumPath,
+  freePort,
+  startBuiltServer,
+  type BuiltServer,
+} from "../../scripts/tools/local-site";
+import { writeServiceWorker } from "../../scripts/build/service-worker";
 import { votingOpenEnv } from "../../server/test-support/server-process";
-import { sessionQuestionsUrl } from "../../app/lib/questions";
+import { sessionQuestionsUrl } from "../../shared/question-contract";
 import { expect, startingWith, test, voteButtonName, waitForHydration } from "./fixtures";
 import {
   moderate,

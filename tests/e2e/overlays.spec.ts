@@ -5,15 +5,15 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { edition } from "../../content";
 import { voteUrl } from "../../app/lib/demo-api";
 import { overlayFrame, overlayPaths, overlayTopDemos } from "../../app/lib/overlay";
-import { sessionQuestionsUrl, type AskedQuestion } from "../../app/lib/questions";
-import { demoEventsPath, demosUrl } from "../../app/lib/server-contract";
+import { sessionQuestionsUrl, type AskedQuestion } from "../../shared/question-contract";
+import { demoEventsPath, demosUrl } from "../../shared/api-contract";
 import * as m from "../../app/i18n/messages";
 import { escaped, expect, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";
 import { alphaAt } from "./png-alpha";
 import { moderate, moderation, moderatorToken, questionTalk, uniqueQuestion } from "./questions-support";
 import { votingOpenURL } from "./servers";
-import { freePort, startBuiltServer } from "../../scripts/local-site";
+import { freePort, startBuiltServer } from "../../scripts/tools/local-site";
 
 // The stream's overlays (issue 30, docs/decisions/042), in the streaming tool's frame. The lower third runs on the
 // edition as shipped, at `?now=` moments of its programme; the question and the leaderboard against the second

@@ -1,6 +1,6 @@
 /**
  * Instants in each phase of an edition, from its span alone: the browser tests preview them with `?now=`, and
- * `npm test` builds an edition as of the first (scripts/test-editions.ts) without loading the content module.
+ * `npm test` builds an edition as of the first (scripts/test/test-editions.ts) without loading the content module.
  */
 const minute = 60_000;
 export const day = 24 * 60 * minute;

@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan } from "../../content";
-import { liveStatus } from "../../app/lib/live";
+import { liveStatus } from "../../app/lib/on-air";
 import { prerenderPaths } from "../../app/lib/page-list";
-import { dayCalendarPath } from "../../app/lib/site-paths";
+import { dayCalendarPath } from "../../shared/site-paths";
 import { livePath } from "../../app/lib/stage";
-import { formatClock } from "../../app/lib/format-time";
+import { formatClock } from "../../app/lib/time-in-edition-language";
 import {
   axeViolations,
   exactly,
@@ -34,7 +34,7 @@ const homeCards: Record<Phase, { heading: string; message: string; links: { name
     ...event.upcoming,
     links: [
       { name: startingWith(m.actionRegister), href: event.links.register },
-      { name: exactly(m.actionAddToCalendar), href: dayCalendarPath() },
+      { name: exactly(m.actionAddToCalendar), href: dayCalendarPath(edition.event.name) },
     ],
   },
   live: {
@@ -247,7 +247,7 @@ test.describe("The agenda's actions", () => {
     await page.goto(at("/agenda", editionMoments.upcoming));
     await waitForHydration(page);
     await expect(actions(page)).toHaveText([m.actionAddToCalendar, startingWith(m.myScheduleLink({ count: 0 }))]);
-    await expect(actions(page).first()).toHaveAttribute("href", dayCalendarPath());
+    await expect(actions(page).first()).toHaveAttribute("href", dayCalendarPath(edition.event.name));
     await expect(thanks(page)).toHaveCount(0);
     await expect(page.getByText(event.conclusion.message)).toHaveCount(0);
   });

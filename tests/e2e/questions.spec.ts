@@ -2,7 +2,12 @@ import * as m from "../../app/i18n/messages";
 import { hole, wordsBefore } from "../message-words";
 import type { Browser, Page } from "@playwright/test";
 import { edition } from "../../content";
-import { questionLimits, questionWindowOf, questionWindowState, sessionQuestionsUrl } from "../../app/lib/questions";
+import {
+  questionLimits,
+  questionWindowOf,
+  questionWindowState,
+  sessionQuestionsUrl,
+} from "../../shared/question-contract";
 import { axeViolations, expect, startingWith, test, waitForHydration } from "./fixtures";
 import {
   answeredList,

@@ -1,7 +1,8 @@
 import { edition } from "../../content";
 import { fixedPaths, prerenderPaths, sitemapPaths } from "../../app/lib/page-list";
-import { speakerPath } from "../../app/lib/site-paths";
-import { editionSchedule, speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { speakerPath } from "../../shared/site-paths";
+import { speakersWithSessions } from "../../app/lib/speaker-schedule";
+import { editionSchedule } from "../../app/lib/edition-schedule";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 // Every page the build knows: the sitemap's, plus the aliases, the unlisted pages and the not-found page.

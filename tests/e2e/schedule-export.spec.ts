@@ -1,5 +1,5 @@
-import { programmeDays } from "../../app/lib/programme";
-import { schedulePaths } from "../../app/lib/schedule-paths";
+import { programmeDays } from "../../shared/programme-days";
+import { schedulePaths } from "../../shared/schedule-paths";
 import { edition } from "../../content";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";

@@ -4,8 +4,8 @@ import { timelineOf } from "../../app/lib/briefing";
 import { zoneStorageKey } from "../../app/lib/display-zone";
 import { firstNameOf } from "../../app/lib/first-name";
 import { shareIntentText } from "../../app/lib/share-intent";
+import { editionSchedule } from "../../app/lib/edition-schedule";
 import {
-  editionSchedule,
   joinTimeOf,
   participantsText,
   roleOf,
@@ -13,8 +13,8 @@ import {
   speakersWithSessions,
   type SpeakerSession,
 } from "../../app/lib/speaker-schedule";
-import { zoneOffsetMinutes } from "../../app/lib/time";
-import { formatTimeRange, zoneAbbreviation } from "../../app/lib/format-time";
+import { zoneOffsetMinutes } from "../../shared/time";
+import { formatTimeRange, zoneAbbreviation } from "../../app/lib/time-in-edition-language";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import * as m from "../../app/i18n/messages";
 import { sessionTypeWords } from "../../app/lib/session-type-words";

@@ -1,5 +1,5 @@
 import { edition } from "../../content";
-import { formatAnnouncedRange, formatLongDate, formatTimeRange } from "../../app/lib/format-time";
+import { formatAnnouncedRange, formatLongDate, formatTimeRange } from "../../app/lib/time-in-edition-language";
 import { axeViolations, expect, test, waitForHydration, startingWith } from "./fixtures";
 import * as m from "../../app/i18n/messages";
 import { at, editionMoments } from "./moments";

@@ -14,8 +14,8 @@ import {
   type ModeratedQuestion,
   type ModerationAction,
   type QuestionStatus,
-} from "../../lib/questions";
-import { formatClock, formatLongDate, formatTimeRange } from "../../lib/format-time";
+} from "../../../shared/question-contract";
+import { formatClock, formatLongDate, formatTimeRange } from "../../lib/time-in-edition-language";
 import { Badge, type BadgeColour } from "../ui/badge";
 import { sessionTypeWords } from "../../lib/session-type-words";
 

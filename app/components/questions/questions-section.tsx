@@ -10,8 +10,8 @@ import {
   sessionQuestionsUrl,
   type CallerQuestion,
   type QuestionWindowState,
-} from "../../lib/questions";
-import { formatClock, formatLongDate } from "../../lib/format-time";
+} from "../../../shared/question-contract";
+import { formatClock, formatLongDate } from "../../lib/time-in-edition-language";
 import { useHydrated } from "../../lib/use-hydrated";
 import { ApiError } from "../../lib/live-data";
 import { failureOf, useSessionQuestions, type SessionQuestionsState } from "../../lib/use-session-questions";

@@ -1,9 +1,9 @@
 import type { AgendaSlot } from "../../../content";
 import { speakersByIds } from "../../lib/lookups";
-import type { LiveStatus } from "../../lib/live";
+import type { LiveStatus } from "../../lib/on-air";
 import type { DisplayZone } from "../../lib/display-zone";
 import { talkPathOf } from "../../lib/talk-paths";
-import { formatClock, formatLongDate } from "../../lib/format-time";
+import { formatClock, formatLongDate } from "../../lib/time-in-edition-language";
 import { SessionProgress } from "../session-progress";
 import * as m from "../../i18n/messages";
 

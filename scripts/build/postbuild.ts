@@ -1,0 +1,167 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { edition, editionId } from "../../content";
+import { builtEditionFile } from "../../content/editions";
+import { offlinePaths, sitemapPaths } from "../../app/lib/page-list";
+import { schedulePaths } from "../../shared/schedule-paths";
+import { stagePath, streamSources } from "../../app/lib/stage";
+import { calendarFiles, speakerCalendarFiles } from "../../interop/calendar-files";
+import { withPolicy } from "../../server/content-security-policy";
+import { deferHydration } from "./defer-hydration";
+import { inlineSmallImages } from "./inline-images";
+import { scheduleFiles } from "../../interop/schedule-export";
+import { withSiteIcon } from "./site-icon";
+import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
+import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
+import { writeServiceWorker } from "./service-worker";
+import { writeWebApp } from "./web-app";
+
+/**
+ * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
+ * site URL), the calendar files, the schedule export and the talks' and speakers' share cards; then a brotli and a gzip variant of every compressible
+ * file, so the server never compresses at request time.
+ */
+const clientDir = path.resolve("build/client");
+const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest|ics)$/;
+/** Below this, a compressed variant saves less than its headers cost. */
+const minimumBytes = 512;
+
+async function writeSitemapAndRobots() {
+  const { siteUrl } = edition.event;
+  const urls = sitemapPaths()
+    .map((pagePath) => `  <url><loc>${new URL(pagePath, siteUrl).href}</loc></url>`)
+    .join("\n");
+  await writeFile(
+    path.join(clientDir, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  );
+  await writeFile(
+    path.join(clientDir, "robots.txt"),
+    `User-agent: *\nAllow: /\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n`,
+  );
+}
+
+/** Writes a file under build/client at a site path, creating its folder. */
+async function writeAt(sitePath: string, body: string | Buffer) {
+  const file = path.join(clientDir, sitePath);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, body);
+}
+
+async function writeCalendars() {
+  const calendars = [...calendarFiles(edition), ...speakerCalendarFiles(edition)];
+  for (const calendar of calendars) await writeAt(calendar.path, calendar.body);
+  return calendars.length;
+}
+
+/** The programme for schedule apps: /schedule.json and /schedule.xml. Says what the schema made it change. */
+async function writeSchedule() {
+  const { files, notes } = scheduleFiles(edition, schedulePaths);
+  for (const file of files) await writeAt(file.path, file.body);
+  for (const note of notes) console.log(`postbuild: schedule export: ${note}`);
+  return files.map((file) => file.path);
+}
+
+async function writeShareCards() {
+  const images = await renderShareCards(
+    [defaultShareCard(edition), ...shareCards(edition), ...speakerShareCards(edition)],
+    edition.event.name,
+  );
+  for (const [sitePath, png] of images) await writeAt(sitePath, png);
+  return images.size;
+}
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+
+/** A built file's text by its site path (cached: the same logos and portraits recur on many pages). */
+const siteFiles = new Map<string, string | undefined>();
+function siteFile(sitePath: string): string | undefined {
+  if (!siteFiles.has(sitePath)) {
+    const file = path.join(clientDir, sitePath);
+    siteFiles.set(sitePath, file.startsWith(clientDir) && existsSync(file) ? readFileSync(file, "utf8") : undefined);
+  }
+  return siteFiles.get(sitePath);
+}
+
+/**
+ * The stage's pages (/live and each room's), by their file: only their policy admits the edition's streams. A
+ * link to them must load the page (not navigate within the app), so that their own policy is the one in force.
+ */
+const stageFiles = new Set(
+  [stagePath(), ...edition.rooms.map((room) => stagePath(room.id))].map((page) => `${page.slice(1)}/index.html`),
+);
+
+/**
+ * Every prerendered page gets its small SVG images written in, hydrates after its first paint, then gets its
+ * Content-Security-Policy, with the hashes of its own inline scripts as they now are.
+ */
+async function finishPages() {
+  let count = 0;
+  const characters = await readFile(charactersFile, "utf8");
+  const symbolFonts = (await readdir(path.join(clientDir, "assets"))).filter((file) => symbolsFilePattern.test(file));
+  const symbolPreloads = symbolFonts
+    .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin="anonymous"/>`)
+    .join("");
+  for await (const file of files(clientDir)) {
+    if (!file.endsWith(".html")) continue;
+    let html = await readFile(file, "utf8");
+    // The fonts hold the characters scripts/build/subset-fonts.ts found in the content and the app; a page that shows
+    // another (a word built some other way) would paint it in a fallback face.
+    const missing = missingCharacters(html, characters);
+    if (missing.length > 0) {
+      throw new Error(
+        `${path.relative(clientDir, file)} shows characters the subset fonts lack (${missing.join(" ")}): add them to scripts/build/subset-fonts.ts`,
+      );
+    }
+    // A page that shows a ligature symbol needs the fonts' small file of them: fetched with the others, not
+    // after the stylesheet has named it. At the end of <head>, after what the page's components render there.
+    const text = paintedText(html);
+    if (Array.from(ligatureSymbols).some((symbol) => text.includes(symbol))) {
+      html = html.replace("</head>", `${symbolPreloads}</head>`);
+    }
+    const streams = stageFiles.has(path.relative(clientDir, file)) ? streamSources(edition.stage) : undefined;
+    await writeFile(file, withPolicy(deferHydration(inlineSmallImages(withSiteIcon(html), siteFile)), streams));
+    count++;
+  }
+  return count;
+}
+
+async function precompress() {
+  let count = 0;
+  for await (const file of files(clientDir)) {
+    if (!compressible.test(file) || (await stat(file)).size < minimumBytes) continue;
+    const body = await readFile(file);
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    );
+    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+    count++;
+  }
+  return count;
+}
+
+// Which edition this build is of, for the server (see builtEditionFile).
+await writeFile(builtEditionFile(clientDir), `${JSON.stringify({ id: editionId })}\n`);
+// React Router's fallback for hosts without per-route files; our server and static hosts serve the 404 page instead.
+await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
+await writeSitemapAndRobots();
+const calendars = await writeCalendars();
+const schedules = await writeSchedule();
+const cards = await writeShareCards();
+const webApp = await writeWebApp(clientDir, edition);
+const pages = await finishPages();
+// Once the pages are final: the worker keeps them by their revisions.
+const worker = await writeServiceWorker(clientDir, editionId, offlinePaths());
+const count = await precompress();
+console.log(
+  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB), ${String(count)} files precompressed`,
+);

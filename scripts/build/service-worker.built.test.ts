@@ -1,0 +1,98 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { offlinePaths, prerenderPaths } from "../../app/lib/page-list";
+import { cachePrefix, isPageKey, keyOfFile, serviceWorkerPath, webAppManifestPath } from "../../shared/offline-pages";
+import { siteIconPath } from "../../shared/site-paths";
+import { editionId } from "../../content";
+import { writeServiceWorker } from "./service-worker";
+
+// The worker of the build under test (npm run build first): what it keeps for reading offline, and its caches.
+const clientDir = path.resolve("build/client");
+const copies: string[] = [];
+afterAll(() => {
+  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
+});
+
+/** A copy of the build, for writing the worker again. */
+function copyOfBuild(): string {
+  const copy = mkdtempSync(path.join(tmpdir(), "glosaic-sw-"));
+  copies.push(copy);
+  cpSync(clientDir, copy, { recursive: true });
+  return copy;
+}
+
+describe("Keys of kept files", () => {
+  it("are pages by their path, and any other file by its own", () => {
+    expect(keyOfFile("index.html")).toBe("/");
+    expect(keyOfFile("agenda/index.html")).toBe("/agenda");
+    expect(keyOfFile("speakers/ada/index.html")).toBe("/speakers/ada");
+    expect(keyOfFile("agenda.data")).toBe("/agenda.data");
+    expect(keyOfFile("assets/app-x1.js")).toBe("/assets/app-x1.js");
+  });
+
+  it("tell pages and their data, asked of the network first, from the build's files", () => {
+    for (const key of ["/", "/agenda", "/speakers/ada", "/agenda.data", "/_root.data"])
+      expect(isPageKey(key)).toBe(true);
+    for (const key of ["/assets/app-x1.js", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"]) {
+      expect(isPageKey(key)).toBe(false);
+    }
+  });
+});
+
+describe("The built service worker", () => {
+  const worker = readFileSync(path.join(clientDir, serviceWorkerPath), "utf8");
+  /** The kept files' keys, as the worker's manifest lists them. */
+  const kept = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1] as string);
+
+  it("keeps every page of the programme, with the data React Router loads for it", () => {
+    for (const page of offlinePaths()) {
+      expect(kept, page).toContain(page);
+      const data = page === "/" ? "/_root.data" : `${page}.data`;
+      if (existsSync(path.join(clientDir, data))) expect(kept, data).toContain(data);
+    }
+  });
+
+  it("keeps no other page: not the briefings, the moderator's page or the stream's screens", () => {
+    const others = prerenderPaths().filter((page) => !offlinePaths().includes(page));
+    expect(others.length).toBeGreaterThan(0);
+    for (const page of others) expect(kept, page).not.toContain(page);
+  });
+
+  it("keeps every script, style and font but the stream's player, and the icons and the manifest", () => {
+    const assets = readdirSync(path.join(clientDir, "assets")).filter((file) => /\.(js|css|woff2)$/.test(file));
+    const player = assets.filter((file) => /^hls-/.test(file));
+    expect(player).toHaveLength(1);
+    for (const file of assets) expect(kept.includes(`/assets/${file}`), file).toBe(!player.includes(file));
+    for (const file of [siteIconPath, webAppManifestPath, "/icons/icon-192.png", "/icons/maskable-512.png"]) {
+      expect(kept, file).toContain(file);
+    }
+  });
+
+  it("never keeps the API, the calendar files or the share cards", () => {
+    expect(kept.filter((key) => /^\/(api|calendar|og)\//.test(key) || key.endsWith(".ics"))).toEqual([]);
+  });
+
+  it("names its caches after the edition and the build", () => {
+    // The prefix is made in the worker from the edition's id; the build's id ends every name (the suffix).
+    expect(worker).toContain(JSON.stringify(editionId));
+    expect(cachePrefix(editionId)).toContain(editionId);
+    expect(worker).toMatch(/suffix:"[0-9a-f]{12}"/);
+  });
+
+  it("is the same for the same files, and another when a kept file changes", async () => {
+    const copy = copyOfBuild();
+    const again = await writeServiceWorker(copy, editionId, offlinePaths());
+    expect(readFileSync(path.join(copy, serviceWorkerPath), "utf8")).toBe(worker);
+    expect(existsSync(path.join(copy, `${serviceWorkerPath}.br`))).toBe(false);
+    writeFileSync(
+      path.join(copy, siteIconPath),
+      readFileSync(path.join(copy, siteIconPath), "utf8").replace("#000", "#111"),
+    );
+    const changed = await writeServiceWorker(copy, editionId, offlinePaths());
+    expect(changed.build).not.toBe(again.build);
+    expect(changed.keys).toEqual(again.keys);
+    expect(readFileSync(path.join(copy, serviceWorkerPath), "utf8")).toContain(JSON.stringify(changed.build));
+  });
+});

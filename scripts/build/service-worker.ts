@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { build } from "esbuild";
+import { getManifest } from "workbox-build";
+import { keyOfFile, serviceWorkerPath } from "../../shared/offline-pages";
+
+/**
+ * Writes the service worker (app/service-worker/worker.ts, issue 32) into a finished build: the files it keeps
+ * for reading offline, each with its revision (Workbox's own manifest, through `workbox-build`), and the build's
+ * id, which names its caches. Run by scripts/build/postbuild.ts once the pages are final, before the files are
+ * compressed; the browser tests run it again on a copy of the build to deploy "a new build".
+ *
+ * What is kept: the given pages and the data React Router loads for each; every script, style and font of the
+ * build, since the pages load some of theirs only when they need them (the live strip on the day, the questions);
+ * the edition's images and the app's manifest and icons. Not the stream's player (hls.js, half a megabyte, of no
+ * use without the network), nor share cards and calendar files, which are for sharing and downloading.
+ */
+
+/** The stream player's chunk, named by Vite after the module it holds. */
+const playerChunk = "assets/hls-*.js";
+
+/**
+ * The build's files of a page: `/` is `index.html`, `/agenda` is `agenda/index.html`, with its data beside it
+ * (`agenda.data`) when its route loads any.
+ */
+function pageFiles(clientDir: string, pagePath: string): string[] {
+  const [page, data] =
+    pagePath === "/" ? ["index.html", "_root.data"] : [`${pagePath.slice(1)}/index.html`, `${pagePath.slice(1)}.data`];
+  return existsSync(path.join(clientDir, data)) ? [page, data] : [page];
+}
+
+export interface WrittenServiceWorker {
+  /** The build's id: a digest of every kept file's revision, so the same files give the same id. */
+  build: string;
+  /** The keys of the kept files (`/agenda`, `/agenda.data`, `/assets/app-….js`). */
+  keys: string[];
+  /** Their total size in bytes, uncompressed. */
+  size: number;
+}
+
+export async function writeServiceWorker(
+  clientDir: string,
+  editionId: string,
+  pagePaths: readonly string[],
+): Promise<WrittenServiceWorker> {
+  const assets = await readdir(path.join(clientDir, "assets"));
+  if (!assets.some((file) => /^hls-.+\.js$/.test(file))) {
+    throw new Error(`service worker: no ${playerChunk} in the build: name the stream player's chunk anew here`);
+  }
+  const { manifestEntries, size, warnings } = await getManifest({
+    globDirectory: clientDir,
+    globPatterns: [
+      ...pagePaths.flatMap((pagePath) => pageFiles(clientDir, pagePath)),
+      "assets/*.{js,css,woff2}",
+      "islands/*.js",
+      // The edition's images, in one pattern: an edition may have no logos (an imported one has no sponsors), and
+      // Workbox refuses a pattern that matches nothing.
+      "{favicon.svg,logos/**/*.svg,portraits/**/*.svg}",
+      "manifest.webmanifest",
+      "icons/*.png",
+    ],
+    globIgnores: [playerChunk],
+    // The framework's chunk is a third of a megabyte; Workbox's default limit is 2 MB and would only hide a file.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    manifestTransforms: [
+      (entries) => ({
+        // Scripts, styles and fonts under /assets/ are named by their content: no revision to check.
+        manifest: entries.map((entry) => {
+          const key = keyOfFile(entry.url);
+          return { ...entry, url: key, revision: key.startsWith("/assets/") ? null : entry.revision };
+        }),
+        warnings: [],
+      }),
+    ],
+  });
+  if (warnings.length > 0) throw new Error(`service worker: ${warnings.join("; ")}`);
+  const entries = manifestEntries.map((entry) => ({ url: entry.url, revision: entry.revision }));
+  const id = createHash("sha256")
+    .update(entries.map((entry) => `${entry.url} ${String(entry.revision)}`).join("\n"))
+    .digest("hex")
+    .slice(0, 12);
+  const result = await build({
+    entryPoints: [path.join(import.meta.dirname, "../../app/service-worker/worker.ts")],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    write: false,
+    legalComments: "none",
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      "self.__WB_MANIFEST": JSON.stringify(entries),
+      EDITION: JSON.stringify(editionId),
+      BUILD: JSON.stringify(id),
+    },
+  });
+  const file = path.join(clientDir, serviceWorkerPath);
+  await writeFile(file, result.outputFiles[0]?.contents ?? "");
+  // Compressed variants of an earlier worker would be served in its place; scripts/build/postbuild.ts makes them anew.
+  await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
+  return { build: id, keys: entries.map((entry) => entry.url), size };
+}

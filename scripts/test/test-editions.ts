@@ -1,0 +1,182 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { eventSpanOf } from "../../content/event-span";
+import {
+  defaultEditionId,
+  editionDir,
+  editionIds,
+  readEditionInput,
+  selectedEditionId,
+  testEditionsRoot,
+} from "../../content/editions";
+import { validateEdition } from "../../content/validate";
+import { noScriptBuildsOf } from "../../tests/e2e/phase-moments";
+import { testScopeVariable, type TestScope } from "./test-scope";
+
+/**
+ * `npm test` after the type check and the lint: the unit tests, then build and browser tests, edition by edition.
+ * Each edition runs only the tests its content, zone or language changes (decision 044); nothing is built twice
+ * for the same purpose. Performance is not judged here but by `npm run audit`.
+ *
+ * First, for every edition below and before any build, the unit tests that need no build (Vitest's `fast` project;
+ * the `server` project, which starts the compiled server, on the selected edition only: mechanics no edition's
+ * shape changes). Then a pass per build:
+ * 1. The selected edition (EDITION, or the reference edition) built as of an instant in each phase of its windows
+ *    that today's build does not show (before its day, voting open, on air, over: noScriptBuildsOf, from its own
+ *    content; SITE_BUILT_AT), and the tests of what its pages show and offer without scripts (decision 060): an
+ *    edition that is over would never be seen as built before its day, or with its voting open.
+ * 2. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
+ *    so that a test that pins one edition's facts fails here, not when an organiser changes the content. A test
+ *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`, or `"all"`),
+ *    with the reason (`why`).
+ * 3. A German copy of the reference edition (its folder as it is, `"locale": "de"` in its event.json; written for
+ *    the run and removed after it): its build, which holds every page's script budget in German, and the tests of
+ *    what the interface's language changes (issue 31).
+ * 4. When EDITION names another edition, the reference edition's build and the spec's exact checks
+ *    (`*.reference.*`), which hold only there.
+ * 5. Last, the selected edition as built today: every test that takes its expected values from the edition (on the
+ *    reference edition, the spec's checks too). Its build is the one left in build/ at the end, as `npm start`
+ *    expects, without building it again.
+ */
+interface Pass {
+  edition: string;
+  scope: TestScope;
+  /** The test files this edition takes of each kind, when not all of them. */
+  files?: { unit?: string[]; browser?: string[] };
+  /** The instant its pages are built as of (SITE_BUILT_AT, read by vite.config.ts), when not the build's own. */
+  builtAt?: string;
+  /** An edition copied for the run, in another language: the edition it copies and the locale it is given. */
+  copyOf?: { edition: string; locale: string };
+}
+
+/** The German copy's id: a test edition's folder, which exists only while the run lasts. */
+const germanCopy = `${defaultEditionId}-de`;
+
+/** Writes a pass's copied edition: the edition's folder as it is, with the pass's locale. */
+function writeCopy(pass: Pass): void {
+  if (!pass.copyOf) return;
+  const folder = path.join(testEditionsRoot, pass.edition);
+  rmSync(folder, { recursive: true, force: true });
+  cpSync(editionDir(pass.copyOf.edition), folder, { recursive: true });
+  const eventFile = path.join(folder, "event.json");
+  const event = JSON.parse(readFileSync(eventFile, "utf8")) as Record<string, unknown>;
+  writeFileSync(eventFile, `${JSON.stringify({ ...event, locale: pass.copyOf.locale }, null, 2)}\n`);
+}
+
+function removeCopy(pass: Pass): void {
+  if (pass.copyOf) rmSync(path.join(testEditionsRoot, pass.edition), { recursive: true, force: true });
+}
+
+/** A test edition's own choice of test files (tests/editions/<id>/tests.json), if it makes one. */
+function filesOf(id: string): Pass["files"] {
+  const file = path.join(testEditionsRoot, id, "tests.json");
+  if (!existsSync(file)) return undefined;
+  const { unit, browser } = JSON.parse(readFileSync(file, "utf8")) as { unit?: unknown; browser?: unknown };
+  // "all" takes every test file of the kind.
+  const list = (value: unknown, key: string) => {
+    if (value === "all") return undefined;
+    if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === "string")) {
+      throw new Error(`${path.relative(process.cwd(), file)}: "${key}" must list test files, or say "all"`);
+    }
+    return value;
+  };
+  const [unitFiles, browserFiles] = [list(unit, "unit"), list(browser, "browser")];
+  return { ...(unitFiles ? { unit: unitFiles } : {}), ...(browserFiles ? { browser: browserFiles } : {}) };
+}
+
+const selected = selectedEditionId();
+const today: Pass = { edition: selected, scope: selected === defaultEditionId ? "all" : "edition" };
+const selectedEdition = validateEdition(readEditionInput(selected), selected);
+/** The selected edition built as of each phase of its windows that today's build does not show (decision 060). */
+const phaseBuilds = noScriptBuildsOf(eventSpanOf(selectedEdition.agenda), selectedEdition.event.voting).map(
+  ({ instant }): Pass => ({
+    edition: selected,
+    scope: "edition",
+    files: { unit: ["scripts/build/built-site.built.test.ts"], browser: ["tests/e2e/no-javascript.spec.ts"] },
+    builtAt: instant,
+  }),
+);
+const passes: Pass[] = [
+  ...phaseBuilds,
+  ...editionIds(testEditionsRoot)
+    .filter((id) => id !== selected && id !== germanCopy)
+    .map((id): Pass => {
+      const files = filesOf(id);
+      return { edition: id, scope: "edition", ...(files ? { files } : {}) };
+    }),
+  {
+    edition: germanCopy,
+    scope: "edition",
+    copyOf: { edition: defaultEditionId, locale: "de" },
+    files: {
+      unit: ["app/lib/on-air.test.ts", "app/lib/next-day.test.ts"],
+      browser: [
+        "tests/e2e/interface-language.spec.ts",
+        "tests/e2e/home.spec.ts",
+        "tests/e2e/agenda.spec.ts",
+        "tests/e2e/talks.spec.ts",
+        "tests/e2e/my-schedule.spec.ts",
+      ],
+    },
+  },
+  ...(selected === defaultEditionId ? [] : [{ edition: defaultEditionId, scope: "reference" as const }]),
+  today,
+];
+
+/** A built-site test file (Vitest's `built` project), run after the pass's build; the others run before any. */
+const needsBuild = (file: string) => file.endsWith(".built.test.ts");
+
+function label(pass: Pass): string {
+  return `${pass.edition}${pass.builtAt ? ` built as of ${pass.builtAt}` : ""}, ${pass.scope} tests`;
+}
+
+function run(pass: Pass, command: string, args: string[]): void {
+  console.log(`\n[${label(pass)}] ${[command, ...args].join(" ")}`);
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      EDITION: pass.edition,
+      [testScopeVariable]: pass.scope,
+      ...(pass.builtAt ? { SITE_BUILT_AT: pass.builtAt } : {}),
+    },
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `[${label(pass)}] ${command} ${args.join(" ")} failed (exit ${String(result.status ?? result.signal)})`,
+    );
+  }
+}
+
+/** Vitest on the given projects: the pass's files of them, none when it lists others only, or every one. */
+function vitest(pass: Pass, projects: string[], files: string[] | undefined): void {
+  if (files?.length === 0) return;
+  run(pass, "npx", ["vitest", "run", ...projects.flatMap((project) => ["--project", project]), ...(files ?? [])]);
+}
+
+try {
+  run(today, "bash", ["scripts/test/ensure-chromium.sh"]);
+  run(today, "bash", ["scripts/test/ensure-xmllint.sh"]);
+  run(today, "bash", ["scripts/test/ensure-ffmpeg.sh"]);
+  for (const pass of passes) writeCopy(pass);
+  // The tests that need no build, edition by edition, before any build: a failure here is known in minutes.
+  for (const pass of passes.filter((each) => !each.builtAt)) {
+    vitest(
+      pass,
+      pass === today ? ["fast", "server"] : ["fast"],
+      pass.files?.unit?.filter((file) => !needsBuild(file)),
+    );
+  }
+  for (const pass of passes) {
+    run(pass, "npm", ["run", "build"]);
+    vitest(pass, ["built"], pass.files?.unit?.filter(needsBuild));
+    run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
+  }
+  console.log(`\nEvery pass green: ${passes.map(label).join("; ")}.`);
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  for (const pass of passes) removeCopy(pass);
+}
