@@ -10,8 +10,8 @@ import { chromiumArgs, chromiumPath, startBuiltServer } from "./local-site";
 
 /**
  * The performance audit (`npm run audit`, after a build): Lighthouse 12's mobile preset (a mid-tier phone on slow
- * 4G, simulated) on every page of the sitemap and a visitor's own schedule (kept out of the sitemap), served by our own
- * server as in production, in Debian's Chromium. It writes reports/lighthouse.md with each page's figures judged
+ * 4G, simulated) on every page of the sitemap and a visitor's own schedule (kept out of the sitemap), served by our
+ * own server as in production, in Debian's Chromium. It writes reports/lighthouse.md with each page's figures judged
  * against what a visitor feels, and exits 1 if a page misses one. Performance is measured here, not asserted in the
  * tests: the figures depend on the machine, and a shared one measures its neighbours (run it on a quiet machine;
  * the report gives the load average).
