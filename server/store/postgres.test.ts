@@ -199,8 +199,13 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     await a.seed(seeds);
     await a.castVote("demo-1", "voter-a", at);
     const heardByB = counting();
-    // Listening from here: the vote's own announcement may still be on its way, so count what comes after it.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The vote's own announcement reaches b first; count only what comes after it.
+    const heardTheVote = counting();
+    const stopHearingTheVote = b.onCountsChanged(heardTheVote.listener);
+    await vi.waitFor(() => {
+      expect(heardTheVote.calls.count).toBeGreaterThan(0);
+    }, 5000);
+    stopHearingTheVote();
     b.onCountsChanged(heardByB.listener);
     expect(await a.voidVotes([{ demoId: "demo-1", voterId: "voter-a" }], "test", at)).toBe(1);
     await vi.waitFor(
@@ -348,7 +353,8 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     const [a, b] = await Promise.all([database.open(), database.open()]);
     await a.questions.ask(question("slot-1"));
     await a.questions.ask(question("slot-2"));
-    // Listening from here: the asks' own announcements may still be on their way.
+    // Listening from here: the asks' own announcements may still be on their way (sent at most every 200 ms), and
+    // no listener of b can see them arrive before b listens: the one wait left that no condition can replace.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const heard: QuestionChange[][] = [];
     b.questions.onQuestionsChanged((changes) => heard.push(changes));
