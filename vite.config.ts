@@ -100,7 +100,8 @@ function islands(): Plugin {
         return null;
       }
       const resolved = await this.resolve(source, importer.replace(islandMark, ""), { ...options, skipSelf: true });
-      if (!resolved || resolved.external || resolved.id.includes("node_modules")) return resolved;
+      // Vite's preload helper is the pages' own too: it imports nothing, and a copy would load it twice on a page.
+      if (!resolved || resolved.external || /node_modules|^\0vite\//.test(resolved.id)) return resolved;
       return { ...resolved, id: resolved.id + islandMark };
     },
     load(id) {
@@ -139,14 +140,16 @@ export default defineConfig({
           groups: [
             // Every hydrated page needs React and the router: one file, compressed as one.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            // The app's modules (with the edition's sections and the interface's words) that four pages or more
+            // The app's modules and what they share with the server (shared/), with the edition's sections and the
+            // interface's words, that four pages or more
             // load: one file, compressed as one. Left to themselves they were two dozen chunks of a few hundred bytes
             // on every page, each with its own compression overhead and a line in the router's manifest: 3-4 KB of
             // every page's first load.
             {
               name: "app",
               test: (id) =>
-                !id.endsWith(islandMark) && /[\\/]app[\\/]|^\0edition-data|[\\/]\.generated[\\/]messages\./.test(id),
+                !id.endsWith(islandMark) &&
+                /[\\/](app|shared)[\\/]|^\0edition-data|[\\/]\.generated[\\/]messages\./.test(id),
               minShareCount: 4,
               priority: 1,
             },

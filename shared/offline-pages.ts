@@ -27,7 +27,7 @@ export function cachePrefix(edition: string): string {
  */
 export const pageWaitSeconds = 3;
 
-/** What the page sends the waiting worker when the visitor asks for the updated programme (workbox-window's). */
+/** What the page sends the waiting worker when the visitor asks for the updated programme (app/islands/offline.ts). */
 export const skipWaitingMessage = "SKIP_WAITING";
 
 /**
