@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editionsWithBriefings } from "../tests/every-edition";
+import { editionsOfReferenceShape } from "../tests/every-edition";
 import * as m from "../app/i18n/messages";
 import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../shared/site-paths";
 import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
@@ -10,7 +10,7 @@ import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { sessionGuid } from "./guids";
 import { sessionTypeWords } from "../app/lib/session-type-words";
 
-describe.each(editionsWithBriefings)("The calendar files of $id", ({ edition }) => {
+describe.each(editionsOfReferenceShape)("The calendar files of $id", ({ edition }) => {
   // Expected values come from the edition under test; calendar-files.reference.test.ts checks the spec's own.
   const files = calendarFiles(edition);
   const speakerFiles = speakerCalendarFiles(edition);

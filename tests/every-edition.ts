@@ -10,10 +10,11 @@ export const everyEdition: LoadedEdition[] = [...editionIds(), ...editionIds(tes
 );
 
 /**
- * The editions of the reference edition's shape: a panel page, speakers' briefings and sessions backstage, which the
- * tests of speakers' schedules, briefings and calendar files need (DemoCon, as imported from pretalx, has none).
+ * The editions of the reference edition's shape, written by hand: a panel page, speakers' briefings and sessions
+ * backstage, which the tests of speakers' schedules, briefings, share cards, calendar files and the content's rules
+ * need (DemoCon, as imported from pretalx, has none, and shares people between sessions as imports may).
  */
-export const editionsWithBriefings = everyEdition.filter(
+export const editionsOfReferenceShape = everyEdition.filter(
   ({ edition }) => edition.panelPage !== undefined && edition.briefings.length > 0 && edition.backstage.length > 0,
 );
 

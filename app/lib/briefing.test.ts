@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AgendaSlot, BackstageSession, Briefing, Edition } from "../../content/schema";
-import { editionsWithBriefings } from "../../tests/every-edition";
+import { editionsOfReferenceShape } from "../../tests/every-edition";
 import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "./briefing";
 import { minutesBefore, zonedDate } from "../../shared/time";
 import { formatClock, formatTimeRange, formatWeekdayDate } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 
-describe.each(editionsWithBriefings)("Briefings in $id", ({ edition }) => {
+describe.each(editionsOfReferenceShape)("Briefings in $id", ({ edition }) => {
   /*
    * Every expected value here comes from the edition under test: its agenda, backstage and speakers, and the rules
    * of the spec (a speaker joins 5 minutes before their first session, the moderator who opens the day 15). The

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editionsWithBriefings } from "../../tests/every-edition";
+import { editionsOfReferenceShape } from "../../tests/every-edition";
 import * as m from "../i18n/messages";
 import { minutesBefore } from "../../shared/time";
 import {
@@ -11,7 +11,7 @@ import {
   speakersWithSessions,
 } from "./speaker-schedule";
 
-describe.each(editionsWithBriefings)("Speakers' schedules in $id", ({ edition }) => {
+describe.each(editionsOfReferenceShape)("Speakers' schedules in $id", ({ edition }) => {
   /*
    * Expected values come from the edition's agenda and backstage, read directly, and the spec's rules: a speaker
    * joins 5 minutes before their first session, the moderator who opens the day 15. The reference edition's people
