@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { placeholderPortrait } from "./placeholder-portrait";
+import { everyEdition } from "../tests/every-edition";
 import {
   defaultEditionId,
   editionDir,
@@ -133,9 +134,8 @@ describe("A broken edition stops the build", () => {
   }, 60_000);
 });
 
-describe("The edition's images", () => {
-  it("are all in the selected edition's public folder, and a missing one is named with its record", async () => {
-    const { edition, editionId } = await import(".");
+describe.each(everyEdition)("The images of $id", ({ id: editionId, edition }) => {
+  it("are all in the edition's public folder, and a missing one is named with its record", () => {
     expect(missingImages(edition, editionPublicDir(editionId))).toEqual([]);
     const [speaker] = edition.speakers;
     if (!speaker) throw new Error("the edition has speakers");
@@ -146,8 +146,7 @@ describe("The edition's images", () => {
     ]);
   });
 
-  it("include the placeholder portrait, which no record names but the leaderboard shows", async () => {
-    const { edition, editionId } = await import(".");
+  it("include the placeholder portrait, which no record names but the leaderboard shows", () => {
     const root = editionsCopy({ bare: editionId });
     rmSync(path.join(editionPublicDir("bare", root), placeholderPortrait));
     expect(missingImages(edition, editionPublicDir("bare", root))).toEqual([

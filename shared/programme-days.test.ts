@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edition } from "../content";
+import { everyEdition } from "../tests/every-edition";
 import { dayAnchor, programmeDays, timetable } from "./programme-days";
 import { zonedDate } from "./time";
 
@@ -26,7 +26,7 @@ describe("The programme's days", () => {
     expect(programmeDays(sessions, "UTC").map((day) => day.sessions.map((s) => s.id))).toEqual([["a"], ["b", "c"]]);
   });
 
-  it("are the edition's own, each session in exactly one, in agenda order", () => {
+  it.each(everyEdition)("are the edition's own in $id, each session in exactly one, in agenda order", ({ edition }) => {
     const days = programmeDays(edition.agenda, edition.event.timeZone);
     expect(days.flatMap((day) => day.sessions)).toEqual(edition.agenda);
     expect(days[0]?.date).toBe(edition.event.date);
@@ -66,7 +66,7 @@ describe("A day's timetable, rooms side by side", () => {
     expect([cell(2, 0), cell(2, 1)]).toEqual(["empty", "late×1"]);
   });
 
-  it("places every session of the edition's days once, in its room", () => {
+  it.each(everyEdition)("places every session of $id's days once, in its room", ({ edition }) => {
     const roomIds = edition.rooms.map((room) => room.id);
     for (const day of programmeDays(edition.agenda, edition.event.timeZone)) {
       const placed = timetable(day.sessions, roomIds, (slot) => slot).flatMap((row) =>

@@ -23,7 +23,7 @@ describe("The route table", () => {
 
   it("matches every prerendered path to a real screen, not the not-found fallback", () => {
     const notFound = fixedPaths("not-found");
-    for (const path of prerenderPaths().filter((p) => !notFound.includes(p))) {
+    for (const path of prerenderPaths(edition).filter((p) => !notFound.includes(p))) {
       expect(routeOf(path), path).not.toBe("routes/not-found.tsx");
     }
   });
@@ -44,17 +44,17 @@ describe("The route table", () => {
   });
 
   it("keeps briefing pages and stream screens out of the sitemap but builds them", () => {
-    const sitemap = new Set(sitemapPaths());
-    for (const path of unlistedPaths()) {
+    const sitemap = new Set(sitemapPaths(edition));
+    for (const path of unlistedPaths(edition)) {
       expect(sitemap.has(path), path).toBe(false);
-      expect(prerenderPaths()).toContain(path);
+      expect(prerenderPaths(edition)).toContain(path);
     }
-    expect(new Set(prerenderPaths()).size).toBe(prerenderPaths().length);
+    expect(new Set(prerenderPaths(edition)).size).toBe(prerenderPaths(edition).length);
   });
 
   it("builds every fixed page but the redirects, and lists only the listed ones", () => {
-    const sitemap = sitemapPaths();
-    const built = prerenderPaths();
+    const sitemap = sitemapPaths(edition);
+    const built = prerenderPaths(edition);
     for (const { path, kind } of fixedPages) {
       expect(sitemap.includes(path), path).toBe(kind === "listed");
       expect(built.includes(path), path).toBe(kind !== "redirect");

@@ -1,26 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { agenda } from "../../content";
+import { everyEdition } from "../../tests/every-edition";
 import { chosenSessions } from "./chosen-sessions";
 import { isChoosable } from "../../shared/my-schedule";
 
 const slot = (id: string, start: string, end: string, type = "Talk") => ({ id, type, start, end });
 
 describe("chosenSessions", () => {
-  it("lists the chosen sessions in the agenda's order, whatever the order chosen", () => {
-    const choosable = agenda.filter(isChoosable);
-    const ids = choosable.map((session) => session.id).reverse();
-    expect(chosenSessions(agenda, ids).sessions.map((session) => session.id)).toEqual(
-      choosable.map((session) => session.id),
-    );
-  });
+  it.each(everyEdition)(
+    "lists the chosen sessions of $id in the agenda's order, whatever the order chosen",
+    ({ edition: { agenda } }) => {
+      const choosable = agenda.filter(isChoosable);
+      const ids = choosable.map((session) => session.id).reverse();
+      expect(chosenSessions(agenda, ids).sessions.map((session) => session.id)).toEqual(
+        choosable.map((session) => session.id),
+      );
+    },
+  );
 
-  it("reports ids the programme does not have as sessions, breaks included, and nothing else", () => {
-    const [kept] = agenda.filter(isChoosable);
-    const breaks = agenda.filter((session) => !isChoosable(session)).map((session) => session.id);
-    const { sessions, dropped } = chosenSessions(agenda, [kept!.id, "dropped-since", ...breaks]);
-    expect(sessions.map((session) => session.id)).toEqual([kept!.id]);
-    expect(dropped).toEqual(["dropped-since", ...breaks]);
-  });
+  it.each(everyEdition)(
+    "reports ids $id's programme does not have as sessions, breaks included, and nothing else",
+    ({ edition: { agenda } }) => {
+      const [kept] = agenda.filter(isChoosable);
+      const breaks = agenda.filter((session) => !isChoosable(session)).map((session) => session.id);
+      const { sessions, dropped } = chosenSessions(agenda, [kept!.id, "dropped-since", ...breaks]);
+      expect(sessions.map((session) => session.id)).toEqual([kept!.id]);
+      expect(dropped).toEqual(["dropped-since", ...breaks]);
+    },
+  );
 
   it("marks sessions that run at the same time, and not those that merely meet", () => {
     const programme = [

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import * as content from "../../content";
+import type { Edition } from "../../content/schema";
 import { zoneAbbreviation } from "./time-in-edition-language";
 import { storedValue, useStored } from "./stored-value";
 import * as m from "../i18n/messages";
@@ -28,8 +29,15 @@ export function chooseZone(choice: ZoneChoice): void {
   zoneChoice.write(choice);
 }
 
-export function displayZoneFor(choice: ZoneChoice, visitorZone: string): DisplayZone {
-  const { timeZone, timeZoneLabel, timeZoneName } = content.event;
+/** The built edition's zone and first day: what the pages show times against. Tests pass any edition's. */
+const builtEdition = { event: content.event, agenda: content.agenda };
+
+export function displayZoneFor(
+  choice: ZoneChoice,
+  visitorZone: string,
+  { event, agenda }: Pick<Edition, "event" | "agenda"> = builtEdition,
+): DisplayZone {
+  const { timeZone, timeZoneLabel, timeZoneName } = event;
   if (choice === "event") {
     return {
       choice,
@@ -39,7 +47,7 @@ export function displayZoneFor(choice: ZoneChoice, visitorZone: string): Display
     };
   }
   // The event day's abbreviation, so a visitor reading in winter still sees the offset that applied on the day.
-  const label = zoneAbbreviation(content.agenda[0]?.start ?? new Date().toISOString(), visitorZone);
+  const label = zoneAbbreviation(agenda[0]?.start ?? new Date().toISOString(), visitorZone);
   return {
     choice,
     timeZone: visitorZone,

@@ -1,11 +1,11 @@
 import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
-import { edition } from "../../content";
+import { everyEdition } from "../../tests/every-edition";
 import { nextDayWords } from "./next-day";
 import { zonedDate } from "../../shared/time";
 import { formatClock, formatDayName } from "./time-in-edition-language";
 
-describe("Between two days", () => {
+describe.each(everyEdition)("Between two days in $id", ({ edition }) => {
   const { timeZone, timeZoneLabel } = edition.event;
   // Each day's start, the edition's own if it has several days; else its day and the same hour a day later.
   const starts = [...new Set(edition.agenda.map((slot) => zonedDate(new Date(slot.start), timeZone)))].map(

@@ -1,14 +1,12 @@
 import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
-import { editionIds, testEditionsRoot } from "../../content/editions";
-import { loadEdition } from "../../content/load-edition";
+import { everyEdition } from "../../tests/every-edition";
 import { editionPhase, formatTimeLeft, liveDay, liveStatus, nextOnAir, onAirAt, roomsLive } from "./on-air";
 import { programmeDays } from "../../shared/programme-days";
 
 // Expected values come from each edition's own agenda, so these hold on any edition, and run on every edition in the
 // repository and the tests' (one stream, several days, rooms side by side); on-air.reference.test.ts checks the
 // spec's times on the reference edition.
-const editions = [...editionIds(), ...editionIds(testEditionsRoot)].map((id) => loadEdition(id));
 const day = 24 * 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);
 /** A session's length in seconds. */
@@ -16,7 +14,7 @@ const secondsOf = (slot: { start: string; end: string }) => (Date.parse(slot.end
 /** The instant `seconds` before a session ends. */
 const beforeEnd = (slot: { end: string }, seconds: number) => new Date(Date.parse(slot.end) - seconds * 1000);
 
-describe.each(editions)("On air in $id", ({ edition, eventSpan, onAirSpans }) => {
+describe.each(everyEdition)("On air in $id", ({ edition, eventSpan, onAirSpans }) => {
   const days = programmeDays(edition.agenda, edition.event.timeZone);
   /**
    * One stream's sessions on the first day, as the strip tracks them: the whole day's without rooms, else those of

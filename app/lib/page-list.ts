@@ -1,14 +1,13 @@
-import * as content from "../../content";
+import type { Edition } from "../../content/schema";
 import { fixedPages, type PageKind } from "../../shared/fixed-pages";
 import { mySchedulePath } from "../../shared/my-schedule";
 import { speakerPath } from "../../shared/site-paths";
 import { stagePath } from "./stage";
 import { speakersWithSessions } from "./speaker-schedule";
-import { editionSchedule } from "./edition-schedule";
 
-// The lists of every page, for the build, the sitemap and the tests: the fixed pages' table and the edition's.
-// Kept apart from site-paths.ts, whose path helpers pages import: this module reads the talks, briefings and
-// schedule, which those pages need not carry.
+// The lists of every page, for the build, the sitemap and the tests: the fixed pages' table and the edition's, of
+// the edition given (the build passes its own; tests may pass any). Kept apart from site-paths.ts, whose path
+// helpers pages import: these lists read the talks, briefings and schedule, which those pages need not carry.
 
 /** The fixed pages of one kind, in the table's order. */
 export function fixedPaths(kind: PageKind): string[] {
@@ -16,13 +15,13 @@ export function fixedPaths(kind: PageKind): string[] {
 }
 
 /** Pages listed in the sitemap: everything a visitor or a search engine should find, each under its canonical path. */
-export function sitemapPaths(): string[] {
+export function sitemapPaths(edition: Edition): string[] {
   return [
     ...fixedPaths("listed"),
-    ...content.rooms.map((room) => stagePath(room.id)),
-    ...content.talks.map((talk) => talk.path),
-    ...(content.panelPage ? [content.panelPage.path] : []),
-    ...speakersWithSessions(editionSchedule).map((speaker) => speakerPath(speaker.id)),
+    ...edition.rooms.map((room) => stagePath(room.id)),
+    ...edition.talks.map((talk) => talk.path),
+    ...(edition.panelPage ? [edition.panelPage.path] : []),
+    ...speakersWithSessions(edition).map((speaker) => speakerPath(speaker.id)),
   ];
 }
 
@@ -30,16 +29,16 @@ export function sitemapPaths(): string[] {
  * Pages that exist but are kept out of search: speakers' briefing pages (they carry the green-room link) and the
  * unlisted fixed pages (the stream's overlay screens). They are still prerendered and openly routed.
  */
-export function unlistedPaths(): string[] {
-  return [...content.briefings.map((briefing) => briefing.path), ...fixedPaths("unlisted")];
+export function unlistedPaths(edition: Edition): string[] {
+  return [...edition.briefings.map((briefing) => briefing.path), ...fixedPaths("unlisted")];
 }
 
 /**
  * Every path built to static HTML: the sitemap's, the aliases (/talks_demos, the agenda under its second name), the
  * unlisted pages, and the not-found page that the server sends with a 404. Redirects are answered, not built.
  */
-export function prerenderPaths(): string[] {
-  return [...sitemapPaths(), ...fixedPaths("alias"), ...unlistedPaths(), ...fixedPaths("not-found")];
+export function prerenderPaths(edition: Edition): string[] {
+  return [...sitemapPaths(edition), ...fixedPaths("alias"), ...unlistedPaths(edition), ...fixedPaths("not-found")];
 }
 
 /**
@@ -47,6 +46,6 @@ export function prerenderPaths(): string[] {
  * agenda, every talk, speaker and stage page, the event page, the home page), the agenda under its second name,
  * and the visitor's own schedule. Not the briefings, the moderator's page or the stream's screens.
  */
-export function offlinePaths(): string[] {
-  return [...sitemapPaths(), ...fixedPaths("alias"), mySchedulePath];
+export function offlinePaths(edition: Edition): string[] {
+  return [...sitemapPaths(edition), ...fixedPaths("alias"), mySchedulePath];
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
+import type { EventInfo } from "../../content/schema";
 import * as m from "../i18n/messages";
 import { defaultShareImagePath } from "../../shared/site-paths";
 import { formatDateSpan } from "./time-in-edition-language";
@@ -16,15 +17,20 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
-/** The edition's own card (scripts/build/share-images.tsx draws it): its name, headline and date. */
-export const defaultShareImage = {
-  path: defaultShareImagePath,
-  alt: m.seoShareImageAlt({
-    name: content.event.name,
-    headline: content.event.headline,
-    dates: formatDateSpan(content.event.date, content.event.endDate),
-  }),
-};
+/** An edition's own card (scripts/build/share-images.tsx draws it): its name, headline and date. */
+export function defaultShareImageOf(event: Pick<EventInfo, "name" | "headline" | "date" | "endDate">) {
+  return {
+    path: defaultShareImagePath,
+    alt: m.seoShareImageAlt({
+      name: event.name,
+      headline: event.headline,
+      dates: formatDateSpan(event.date, event.endDate),
+    }),
+  };
+}
+
+/** The built edition's own card: the image a page without one of its own is shared with. */
+export const defaultShareImage = defaultShareImageOf(content.event);
 
 /** Title, description, canonical URL and the Open Graph and Twitter card tags of one page. */
 export function pageMeta({ title, description, path, image = defaultShareImage, noindex }: PageMetaInput) {

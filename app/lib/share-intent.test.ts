@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edition } from "../../content";
+import { editionsOfReferenceShape } from "../../tests/every-edition";
 import * as m from "../i18n/messages";
 import { shareIntentText, shareIntentUrl, speakerShareIntent } from "./share-intent";
 import { sentenceList, sessionsOf } from "./speaker-schedule";
@@ -85,7 +85,7 @@ describe("The share-on-X post", () => {
   });
 });
 
-describe("What a speaker shares", () => {
+describe.each(editionsOfReferenceShape)("What a speaker of $id shares", ({ edition }) => {
   const { event } = edition;
   const broadcast = event.links.broadcast;
   const nameOf = (id: string) => edition.speakers.find((speaker) => speaker.id === id)?.name ?? id;

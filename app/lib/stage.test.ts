@@ -1,67 +1,71 @@
 import { describe, expect, it } from "vitest";
-import { edition } from "../../content";
+import { everyEdition } from "../../tests/every-edition";
 import { fixedPages } from "../../shared/fixed-pages";
 import { sitemapPaths } from "./page-list";
 import { programmeDays } from "../../shared/programme-days";
 import { livePath, playerUrl, sessionsOn, stagePath, stageStatus, streamOf, streamSources } from "./stage";
 
-// Expected values come from the edition under test: its rooms (or its one stream) and its agenda.
-const days = programmeDays(edition.agenda, edition.event.timeZone).map((day) => day.sessions);
-const rooms = edition.rooms.map((room) => room.id);
-const stages: (string | undefined)[] = rooms.length > 0 ? rooms : [undefined];
+describe.each(everyEdition)("The stages of $id", ({ edition }) => {
+  // Expected values come from the edition under test: its rooms (or its one stream) and its agenda.
+  const days = programmeDays(edition.agenda, edition.event.timeZone).map((day) => day.sessions);
+  const rooms = edition.rooms.map((room) => room.id);
+  const stages: (string | undefined)[] = rooms.length > 0 ? rooms : [undefined];
 
-describe("The stage", () => {
-  it("has one page per room, or /live alone for an edition with one stream, each in the sitemap", () => {
-    expect(stagePath()).toBe("/live");
-    for (const room of rooms) expect(stagePath(room)).toBe(`/live/${room}`);
-    // fixed-pages.ts names the path literally: the two must agree.
-    expect(fixedPages.filter((page) => page.path === livePath)).toEqual([
-      { path: livePath, file: "routes/live.tsx", id: "live", kind: "listed" },
-    ]);
-    expect(sitemapPaths()).toEqual(expect.arrayContaining([livePath, ...rooms.map((room) => stagePath(room))]));
-  });
+  describe("The stage", () => {
+    it("has one page per room, or /live alone for an edition with one stream, each in the sitemap", () => {
+      expect(stagePath()).toBe("/live");
+      for (const room of rooms) expect(stagePath(room)).toBe(`/live/${room}`);
+      // fixed-pages.ts names the path literally: the two must agree.
+      expect(fixedPages.filter((page) => page.path === livePath)).toEqual([
+        { path: livePath, file: "routes/live.tsx", id: "live", kind: "listed" },
+      ]);
+      expect(sitemapPaths(edition)).toEqual(
+        expect.arrayContaining([livePath, ...rooms.map((room) => stagePath(room))]),
+      );
+    });
 
-  it("plays each room's stream as stage.json names it", () => {
-    for (const room of stages)
-      expect(streamOf(edition.stage, room)).toEqual(room ? edition.stage.rooms[room] : edition.stage.stream);
-  });
+    it("plays each room's stream as stage.json names it", () => {
+      for (const room of stages)
+        expect(streamOf(edition.stage, room)).toEqual(room ? edition.stage.rooms[room] : edition.stage.stream);
+    });
 
-  it("loads the platforms' privacy-enhanced players, never their tracking ones", () => {
-    expect(playerUrl({ provider: "youtube", video: "abcdefghijk" })).toMatch(
-      /^https:\/\/www\.youtube-nocookie\.com\/embed\/abcdefghijk\?/,
-    );
-    expect(playerUrl({ provider: "vimeo", video: "76979871" })).toMatch(
-      /^https:\/\/player\.vimeo\.com\/video\/76979871\?.*\bdnt=1\b/,
-    );
-  });
+    it("loads the platforms' privacy-enhanced players, never their tracking ones", () => {
+      expect(playerUrl({ provider: "youtube", video: "abcdefghijk" })).toMatch(
+        /^https:\/\/www\.youtube-nocookie\.com\/embed\/abcdefghijk\?/,
+      );
+      expect(playerUrl({ provider: "vimeo", video: "76979871" })).toMatch(
+        /^https:\/\/player\.vimeo\.com\/video\/76979871\?.*\bdnt=1\b/,
+      );
+    });
 
-  it("names, for the pages' policy, the frames and HLS hosts of every stream and nothing else", () => {
-    const streams = [edition.stage.stream, ...Object.values(edition.stage.rooms)].filter((s) => s !== undefined);
-    const { frame, media } = streamSources(edition.stage);
-    expect(frame.length + media.length).toBeGreaterThan(0);
-    for (const stream of streams) {
-      if (stream.provider === "hls") expect(media).toContain(new URL(stream.url).origin);
-      else expect(frame).toContain(new URL(playerUrl(stream)).origin);
-    }
-    expect(streamSources({ rooms: {} })).toEqual({ frame: [], media: [] });
-  });
+    it("names, for the pages' policy, the frames and HLS hosts of every stream and nothing else", () => {
+      const streams = [edition.stage.stream, ...Object.values(edition.stage.rooms)].filter((s) => s !== undefined);
+      const { frame, media } = streamSources(edition.stage);
+      expect(frame.length + media.length).toBeGreaterThan(0);
+      for (const stream of streams) {
+        if (stream.provider === "hls") expect(media).toContain(new URL(stream.url).origin);
+        else expect(frame).toContain(new URL(playerUrl(stream)).origin);
+      }
+      expect(streamSources({ rooms: {} })).toEqual({ frame: [], media: [] });
+    });
 
-  it("gives each stage its own sessions, which together are the whole programme", () => {
-    const counts = stages.map((room) => sessionsOn(edition.agenda, room).length);
-    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(edition.agenda.length);
-    for (const room of stages) {
-      for (const session of sessionsOn(edition.agenda, room)) expect(session.room).toBe(room ?? session.room);
-    }
-  });
+    it("gives each stage its own sessions, which together are the whole programme", () => {
+      const counts = stages.map((room) => sessionsOn(edition.agenda, room).length);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(edition.agenda.length);
+      for (const room of stages) {
+        for (const session of sessionsOn(edition.agenda, room)) expect(session.room).toBe(room ?? session.room);
+      }
+    });
 
-  it("follows the stage's own sessions through a live day: now and next there, nothing before or after", () => {
-    for (const room of stages) {
-      const [first, second] = sessionsOn(days[0]!, room);
-      const status = stageStatus(new Date(first!.start), days, room);
-      expect(status?.current?.session.id).toBe(first!.id);
-      expect(status?.next?.id).toBe(second?.id);
-      expect(stageStatus(new Date(Date.parse(edition.agenda[0]!.start) - 1000), days, room)).toBeNull();
-      expect(stageStatus(new Date(Date.parse(edition.agenda.at(-1)!.end) + 1000), days, room)).toBeNull();
-    }
+    it("follows the stage's own sessions through a live day: now and next there, nothing before or after", () => {
+      for (const room of stages) {
+        const [first, second] = sessionsOn(days[0]!, room);
+        const status = stageStatus(new Date(first!.start), days, room);
+        expect(status?.current?.session.id).toBe(first!.id);
+        expect(status?.next?.id).toBe(second?.id);
+        expect(stageStatus(new Date(Date.parse(edition.agenda[0]!.start) - 1000), days, room)).toBeNull();
+        expect(stageStatus(new Date(Date.parse(edition.agenda.at(-1)!.end) + 1000), days, room)).toBeNull();
+      }
+    });
   });
 });

@@ -6,11 +6,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
-import { edition } from "../../content";
+import type { LoadedEdition } from "../../content/load-edition";
 import { serverArgs } from "../../server/start-command";
 import { sessionQuestionsUrl, takesQuestions } from "../../shared/question-contract";
 import {
   cpuSeconds,
+  editionUnderLoad,
   get,
   hasTaskset,
   loadCore,
@@ -77,8 +78,18 @@ const drainMs = 15_000;
 const targetP99Ms = 2000;
 const ports = { ours: 4780, bare: 4781, control: 4782, a: 4783, b: 4784 };
 
-const settings = edition.event.questions;
-const sessions = edition.agenda.filter((slot) => takesQuestions(slot.type, settings)).map((slot) => slot.id);
+/** What the run takes of the edition under load: its id, its questions' settings and the sessions that take them. */
+interface Questions {
+  editionId: string;
+  settings: LoadedEdition["edition"]["event"]["questions"];
+  sessions: string[];
+}
+
+function questionsOf({ id, edition }: LoadedEdition): Questions {
+  const settings = edition.event.questions;
+  const sessions = edition.agenda.filter((slot) => takesQuestions(slot.type, settings)).map((slot) => slot.id);
+  return { editionId: id, settings, sessions };
+}
 const moderatorToken = randomBytes(32).toString("hex");
 const cookieName = "glosaic_voter";
 
@@ -173,6 +184,7 @@ async function streamsRun({
   clients,
   asksPerClient,
   store,
+  questions: { editionId, settings, sessions },
 }: {
   label: string;
   streamsPort: number;
@@ -184,6 +196,7 @@ async function streamsRun({
   clients: number;
   asksPerClient: number;
   store: StoreReader;
+  questions: Questions;
 }): Promise<{ result: StreamsResult; fleet: StreamFleet }> {
   console.error(`${label}: opening ${streams} streams`);
   // Questions the run can make: every person's asks, with room for a double-click gone wrong.
@@ -237,7 +250,7 @@ async function streamsRun({
   const serverWaitAfter = runQueueSeconds(streamsPid);
   const benchWaitAfter = runQueueSeconds(process.pid);
   loop.disable();
-  const stored = await storedQuestions(store, crowd);
+  const stored = await storedQuestions(store, crowd, editionId);
   const result: StreamsResult = {
     label,
     streamsAsked: streams,
@@ -274,7 +287,7 @@ async function streamsRun({
 }
 
 /** The polled reads against bare node:http, in turns, with a control row; `condition` names the moment. */
-async function reads(ours: Running, condition: string, work: string) {
+async function reads(ours: Running, condition: string, work: string, { sessions }: Questions) {
   const questionsPath = sessionQuestionsUrl(sessions[0] ?? "");
   const paths = ["/api/demos", questionsPath];
   const from = `http://127.0.0.1:${ports.ours}`;
@@ -336,6 +349,8 @@ async function postgresSchema(tag: string) {
 
 async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
+  const questions = questionsOf(editionUnderLoad());
+  const { sessions } = questions;
   // Read before pinning: nproc counts the cores this process may use.
   const before = machine();
   if (hasTaskset) {
@@ -364,6 +379,7 @@ async function main() {
       let fleet: StreamFleet | undefined;
       if (parts.has("spread")) {
         ({ fleet } = await streamsRun({
+          questions,
           label: `SQLite, ${streamCount} streams over ${sessions.length} sessions`,
           streamsPort: ports.ours,
           crowdPort: ports.ours,
@@ -377,10 +393,10 @@ async function main() {
         }));
       }
       if (parts.has("reads")) {
-        if (fleet) await reads(ours, `${fleet.openNow} streams open`, work);
+        if (fleet) await reads(ours, `${fleet.openNow} streams open`, work, questions);
         fleet?.close();
         await sleep(2000);
-        await reads(ours, "no stream open", work);
+        await reads(ours, "no stream open", work, questions);
       }
       fleet?.close();
       await stop(ours);
@@ -393,6 +409,7 @@ async function main() {
       // Every stream hears every change of the one session: a fifth of the people ask, or the run would time how
       // fast this process reads 10,000 copies of 1,200 questions rather than how fast the server sends them.
       const { fleet } = await streamsRun({
+        questions,
         label: `SQLite, ${streamCount} streams on one session`,
         streamsPort: ports.ours,
         crowdPort: ports.ours,
@@ -414,6 +431,7 @@ async function main() {
         try {
           const ours = await start(ports.ours, { DATABASE_URL: database.url, ...questionEnv(streamCount) });
           const { fleet } = await streamsRun({
+            questions,
             label: `PostgreSQL, ${streamCount} streams over ${sessions.length} sessions`,
             streamsPort: ports.ours,
             crowdPort: ports.ours,
@@ -442,6 +460,7 @@ async function main() {
           const a = await start(ports.a, { DATABASE_URL: database.url, ...questionEnv(streams) });
           const b = await start(ports.b, { DATABASE_URL: database.url, ...questionEnv(streams) });
           const { fleet } = await streamsRun({
+            questions,
             label: `PostgreSQL, two servers: ${streams} streams on B, ${clients} people and the moderator on A`,
             streamsPort: ports.b,
             crowdPort: ports.a,
@@ -469,10 +488,10 @@ async function main() {
     for (const server of running.reverse()) await server.stop();
     await rm(work, { recursive: true, force: true });
   }
-  print(before, chromium);
+  print(before, chromium, questions);
 }
 
-function print(before: ReturnType<typeof machine>, chromium: string) {
+function print(before: ReturnType<typeof machine>, chromium: string, { settings }: Questions) {
   const after = machine();
   const lines = [
     `Machine: ${before.cores} cores, ${before.model}, Node ${before.node}; load average ${before.load} before, ${after.load} after; chromium processes at the start: ${chromium || "0"}`,

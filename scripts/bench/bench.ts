@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { edition } from "../../content";
 import { isChoosable, personalCalendarPath, selectionQuery } from "../../shared/my-schedule";
 import {
   clientDir,
+  editionUnderLoad,
   get,
   hasTaskset,
   loadCore,
@@ -48,13 +48,6 @@ if (!Number.isInteger(seconds / rounds) || seconds < rounds) {
 }
 const warmup = 2;
 const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763, control: 4764 };
-/** The calendar feed of two sessions, which nginx passes to our server: the feed and its 400 are compared too. */
-const feedPath = `${personalCalendarPath}${selectionQuery(
-  edition.agenda
-    .filter(isChoosable)
-    .slice(0, 2)
-    .map((slot) => slot.id),
-)}`;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Row {
@@ -173,6 +166,14 @@ function checkTallies(engine: string, before: Tally, after: Tally) {
 
 async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
+  const { edition } = editionUnderLoad();
+  /** The calendar feed of two sessions, which nginx passes to our server: the feed and its 400 are compared too. */
+  const feedPath = `${personalCalendarPath}${selectionQuery(
+    edition.agenda
+      .filter(isChoosable)
+      .slice(0, 2)
+      .map((slot) => slot.id),
+  )}`;
   const work = await mkdtemp(path.join(tmpdir(), "glosaic-bench-"));
   const running: Running[] = [];
   const script = largestScript();

@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { editionId } from "../../content";
+import { builtEditionId, selectedEditionId } from "../../content/editions";
 import { mySchedulePath } from "../../shared/my-schedule";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "../tools/local-site";
 
@@ -127,7 +127,7 @@ async function audit(origin: string, chromePort: number, pagePath: string): Prom
   return figures;
 }
 
-function report(rows: Figures[], loadBefore: string): string {
+function report(rows: Figures[], loadBefore: string, editionId: string): string {
   const failed = rows.filter((row) => row.misses.length > 0);
   return [
     `# Lighthouse, mobile preset: ${editionId}`,
@@ -152,6 +152,8 @@ function report(rows: Figures[], loadBefore: string): string {
 
 const loadBefore = loadavg()[0]?.toFixed(2) ?? "?";
 const paths = options.pages ? options.pages.split(",") : [...new Set([...(await sitemapPaths()), mySchedulePath])];
+// The edition the build in build/client is of, which the server serves (build/edition.json), or EDITION's.
+const editionId = builtEditionId(path.resolve("build/client")) ?? selectedEditionId();
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
@@ -164,7 +166,7 @@ try {
     const row = await audit(server.url, chrome.port, pagePath);
     rows.push(row);
     // Written as it goes: a run stopped part way still leaves the pages it measured.
-    await writeFile(options.out, report(rows, loadBefore));
+    await writeFile(options.out, report(rows, loadBefore, editionId));
     console.log(
       `${row.misses.length > 0 ? "MISS" : "ok  "} ${pagePath.padEnd(40)} LCP ${seconds(row.lcp)}  TBT ${String(Math.round(row.tbt)).padStart(4)} ms  CLS ${row.cls.toFixed(3)}${row.misses.length > 0 ? `  ${row.misses.join("; ")}` : ""}`,
     );
@@ -174,7 +176,7 @@ try {
   server.stop();
 }
 
-await writeFile(options.out, report(rows, loadBefore));
+await writeFile(options.out, report(rows, loadBefore, editionId));
 const failed = rows.filter((row) => row.misses.length > 0);
 console.log(
   `\n${String(rows.length)} pages audited, written to ${options.out}; ${String(failed.length)} miss a target.`,

@@ -3,13 +3,12 @@ import { readdirSync } from "node:fs";
 import { get, type ClientRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import * as content from "../../content";
+import type { LoadedEdition } from "../../content/load-edition";
 import { fixedPaths } from "../../app/lib/page-list";
 import { demoEventsPath } from "../../shared/api-contract";
 import { speakerPath } from "../../shared/site-paths";
 import { speakersWithSessions } from "../../app/lib/speaker-schedule";
-import { editionSchedule } from "../../app/lib/edition-schedule";
-import { clientDir, machine, rssMb, startOurServer, wrk, wrkInstalled } from "./load/harness";
+import { clientDir, editionUnderLoad, machine, rssMb, startOurServer, wrk, wrkInstalled } from "./load/harness";
 
 /**
  * npm run soak: two minutes of mixed load on the real server (pages, assets, API reads, votes from distinct
@@ -29,12 +28,12 @@ const sampleEverySeconds = 5;
 const liveStreams = 200;
 
 /** The paths a visitor's browser asks for, from the edition and the build itself. */
-function paths() {
+function paths({ edition, talkLinks }: LoadedEdition) {
   const assets = readdirSync(path.join(clientDir, "assets")).filter((name) => /\.(js|css|woff2)$/.test(name));
   // Every one a 200: wrk counts any other status as an error, and a 404 here would hide a real one.
-  const [speaker] = speakersWithSessions(editionSchedule);
+  const [speaker] = speakersWithSessions({ ...edition, talks: talkLinks });
   const pages = [...fixedPaths("listed"), ...fixedPaths("unlisted"), ...(speaker ? [speakerPath(speaker.id)] : [])];
-  return { pages, assets: assets.map((name) => `/assets/${name}`), demos: content.demos.map((demo) => demo.id) };
+  return { pages, assets: assets.map((name) => `/assets/${name}`), demos: edition.demos.map((demo) => demo.id) };
 }
 
 /** Browsers following the live leaderboard: what each stream has had, and whether it is still open. */
@@ -111,7 +110,7 @@ async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
   const work = await mkdtemp(path.join(tmpdir(), "glosaic-soak-"));
   const script = path.join(work, "soak.lua");
-  await writeFile(script, luaScript(paths()));
+  await writeFile(script, luaScript(paths(editionUnderLoad())));
   const server = await startOurServer(port, { DATABASE_PATH: path.join(work, "votes.sqlite") });
   const followers = followLeaderboard(port, liveStreams);
   const samples: { at: number; rss: number }[] = [];

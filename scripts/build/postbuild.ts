@@ -30,7 +30,7 @@ const minimumBytes = 512;
 
 async function writeSitemapAndRobots() {
   const { siteUrl } = edition.event;
-  const urls = sitemapPaths()
+  const urls = sitemapPaths(edition)
     .map((pagePath) => `  <url><loc>${new URL(pagePath, siteUrl).href}</loc></url>`)
     .join("\n");
   await writeFile(
@@ -160,8 +160,8 @@ const cards = await writeShareCards();
 const webApp = await writeWebApp(clientDir, edition);
 const pages = await finishPages();
 // Once the pages are final: the worker keeps them by their revisions.
-const worker = await writeServiceWorker(clientDir, editionId, offlinePaths());
+const worker = await writeServiceWorker(clientDir, editionId, offlinePaths(edition));
 const count = await precompress();
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths().length)} pages, robots.txt, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB), ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB), ${String(count)} files precompressed`,
 );

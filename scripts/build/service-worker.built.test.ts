@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { offlinePaths, prerenderPaths } from "../../app/lib/page-list";
 import { cachePrefix, isPageKey, keyOfFile, serviceWorkerPath, webAppManifestPath } from "../../shared/offline-pages";
 import { siteIconPath } from "../../shared/site-paths";
-import { editionId } from "../../content";
+import { edition, editionId } from "../../content";
 import { writeServiceWorker } from "./service-worker";
 
 // The worker of the build under test (npm run build first): what it keeps for reading offline, and its caches.
@@ -47,7 +47,7 @@ describe("The built service worker", () => {
   const kept = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1] as string);
 
   it("keeps every page of the programme, with the data React Router loads for it", () => {
-    for (const page of offlinePaths()) {
+    for (const page of offlinePaths(edition)) {
       expect(kept, page).toContain(page);
       const data = page === "/" ? "/_root.data" : `${page}.data`;
       if (existsSync(path.join(clientDir, data))) expect(kept, data).toContain(data);
@@ -55,7 +55,7 @@ describe("The built service worker", () => {
   });
 
   it("keeps no other page: not the briefings, the moderator's page or the stream's screens", () => {
-    const others = prerenderPaths().filter((page) => !offlinePaths().includes(page));
+    const others = prerenderPaths(edition).filter((page) => !offlinePaths(edition).includes(page));
     expect(others.length).toBeGreaterThan(0);
     for (const page of others) expect(kept, page).not.toContain(page);
   });
@@ -83,14 +83,14 @@ describe("The built service worker", () => {
 
   it("is the same for the same files, and another when a kept file changes", async () => {
     const copy = copyOfBuild();
-    const again = await writeServiceWorker(copy, editionId, offlinePaths());
+    const again = await writeServiceWorker(copy, editionId, offlinePaths(edition));
     expect(readFileSync(path.join(copy, serviceWorkerPath), "utf8")).toBe(worker);
     expect(existsSync(path.join(copy, `${serviceWorkerPath}.br`))).toBe(false);
     writeFileSync(
       path.join(copy, siteIconPath),
       readFileSync(path.join(copy, siteIconPath), "utf8").replace("#000", "#111"),
     );
-    const changed = await writeServiceWorker(copy, editionId, offlinePaths());
+    const changed = await writeServiceWorker(copy, editionId, offlinePaths(edition));
     expect(changed.build).not.toBe(again.build);
     expect(changed.keys).toEqual(again.keys);
     expect(readFileSync(path.join(copy, serviceWorkerPath), "utf8")).toContain(JSON.stringify(changed.build));

@@ -19,9 +19,11 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  * Each edition runs only the tests its content, zone or language changes (decision 044); nothing is built twice
  * for the same purpose. Performance is not judged here but by `npm run audit`.
  *
- * First, for every edition below and before any build, the unit tests that need no build (Vitest's `fast` project;
- * the `server` project, which starts the compiled server, on the selected edition only: mechanics no edition's
- * shape changes). Then a pass per build:
+ * First, before any build, the unit tests that need no build (Vitest's `fast` project) once: its tests of logic an
+ * edition's shape, zone or content changes run on every edition in that one process (`describe.each` over
+ * tests/every-edition.ts, decision 063); with it the `server` project, which starts the compiled server, on the
+ * selected edition only (mechanics no edition's shape changes). Then, per edition, only the fast files its pass lists:
+ * those that still read the build's edition (EDITION) or its compiled words. Then a pass per build:
  * 1. The selected edition (EDITION, or the reference edition) built as of an instant in each phase of its windows
  *    that today's build does not show (before its day, voting open, on air, over: noScriptBuildsOf, from its own
  *    content; SITE_BUILT_AT), and the tests of what its pages show and offer without scripts (decision 060): an
@@ -29,7 +31,7 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  * 2. Each small test edition in tests/editions (another zone, another shape): its build and the edition's tests,
  *    so that a test that pins one edition's facts fails here, not when an organiser changes the content. A test
  *    edition whose folder holds a `tests.json` takes only the test files it lists (`unit`, `browser`, or `"all"`),
- *    with the reason (`why`).
+ *    with the reason (`why`); its `unit` list names the fast files that still need its EDITION, and the built ones.
  * 3. A German copy of the reference edition (its folder as it is, `"locale": "de"` in its event.json; written for
  *    the run and removed after it): its build, which holds every page's script budget in German, and the tests of
  *    what the interface's language changes (issue 31).
@@ -160,8 +162,9 @@ try {
   run(today, "bash", ["scripts/test/ensure-xmllint.sh"]);
   run(today, "bash", ["scripts/test/ensure-ffmpeg.sh"]);
   for (const pass of passes) writeCopy(pass);
-  // The tests that need no build, edition by edition, before any build: a failure here is known in minutes.
-  for (const pass of passes.filter((each) => !each.builtAt)) {
+  // The tests that need no build, before any build: a failure here is known in minutes. The selected edition's run
+  // first, as it holds every edition's tests of logic; then the files the other passes list.
+  for (const pass of [today, ...passes.filter((each) => !each.builtAt && each !== today)]) {
     vitest(
       pass,
       pass === today ? ["fast", "server"] : ["fast"],

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { zonedDate, zonedHourMinute } from "../../shared/time";
 import { editionDir, readEditionInput, sectionFiles } from "../../content/editions";
-import { editionId } from "../../content";
+import { everyEdition } from "../../tests/every-edition";
 import { validateEdition } from "../../content/validate";
 import { moveEdition } from "./move-edition";
 
@@ -13,7 +13,7 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-describe("Moving a copy of an edition to a new day and zone", () => {
+describe.each(everyEdition)("Moving a copy of $id to a new day and zone", ({ id: editionId }) => {
   it("puts every session at the same wall-clock time on the new day, with the new zone's offsets, and stays valid", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "glosaic-move-"));
     roots.push(root);

@@ -347,7 +347,7 @@ async function routesOf(base: string): Promise<string[]> {
   const listed = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1] ?? "/").pathname,
   );
-  return [...new Set([...listed, ...prerenderPaths()])];
+  return [...new Set([...listed, ...prerenderPaths(edition)])];
 }
 
 /** "/" -> "home", "/speakers/ada" -> "speakers-ada" */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { edition } from "../../content";
 import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
 import { siteIconPath } from "../../shared/site-paths";
 import { gzipSize, measure, overBudget } from "../../scripts/build/js-budget";
@@ -9,7 +10,7 @@ import { expect, runningAnimations, sweepTimeout, test, waitForHydration } from 
 
 // Every page the build writes: the sitemap's, the unlisted briefings and stream screens, /talks_demos and /404.
 // Each sweep reuses one page and visits them in turn, to keep the suite quick (its bound: sweepTimeout).
-const paths = prerenderPaths();
+const paths = prerenderPaths(edition);
 const notFound = fixedPaths("not-found");
 const sweepBound = sweepTimeout(paths.length);
 

@@ -11,7 +11,7 @@ import { expect, sweepTimeout, test, waitForHydration } from "./fixtures";
 // screen reader or a search engine reads, and compared with the English catalogue's words.
 
 const locale = edition.event.locale;
-const paths = prerenderPaths();
+const paths = prerenderPaths(edition);
 
 /** The literal words of a message, its arguments left out: every case of a select or plural counts. */
 function wordsOf(message: string): string[] {

@@ -287,7 +287,7 @@ test("Without JavaScript the narrow-screen menu opens and leads to the agenda", 
 test("Without JavaScript every page's footer offers the way out to the event of its build's phase, and no other", async ({
   page,
 }) => {
-  const paths = prerenderPaths();
+  const paths = prerenderPaths(edition);
   // One page visited in turn, as in every-page.spec.ts.
   test.setTimeout(sweepTimeout(paths.length));
   const footer = page.getByRole("navigation", { name: m.footerNav });

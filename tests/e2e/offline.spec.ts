@@ -142,7 +142,7 @@ test("after one visit to the home page and the agenda, the programme reads with 
   await expect(page.getByRole("link", { name: talk.title }).first()).toBeVisible();
 
   // A page the worker does not keep is not made up: the browser's own offline error.
-  const kept = new Set(offlinePaths());
+  const kept = new Set(offlinePaths(edition));
   expect(kept.has("/moderate")).toBe(false);
   await expect(page.goto("/moderate")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
 });
@@ -226,7 +226,7 @@ test("a new build shows an open page 'The programme has been updated', and Reloa
   await server.stopForRestart();
   const icon = path.join(dir, siteIconPath);
   writeFileSync(icon, readFileSync(icon, "utf8").replace(/<\/svg>\s*$/, '<circle cx="1" cy="1" r="1"/></svg>'));
-  const { build } = await writeServiceWorker(dir, editionId, offlinePaths());
+  const { build } = await writeServiceWorker(dir, editionId, offlinePaths(edition));
   expect(build).not.toBe(before);
   site!.server = await startBuiltServer({
     at: { port: server.port, database: path.join(dir, "votes.sqlite") },

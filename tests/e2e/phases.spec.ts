@@ -210,7 +210,7 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
   }
 
   test("before the day no page offers Watch Recording anywhere, and every footer offers Register", async ({ page }) => {
-    const paths = prerenderPaths();
+    const paths = prerenderPaths(edition);
     // One page visited in turn, as in every-page.spec.ts.
     test.setTimeout(sweepTimeout(paths.length));
     const withoutFooter: string[] = [];

@@ -6,7 +6,7 @@ import { editionSchedule } from "../../app/lib/edition-schedule";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 
 // Every page the build knows: the sitemap's, plus the aliases, the unlisted pages and the not-found page.
-const paths = prerenderPaths();
+const paths = prerenderPaths(edition);
 const aliases = fixedPaths("alias");
 const notFound = fixedPaths("not-found");
 
@@ -16,7 +16,7 @@ test("The sitemap lists the public pages, each under the site's address", async 
   const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!));
   for (const location of locations) expect(location.origin).toBe(new URL(edition.event.siteUrl).origin);
   const listed = locations.map((location) => location.pathname);
-  expect(listed).toEqual(sitemapPaths());
+  expect(listed).toEqual(sitemapPaths(edition));
   for (const path of listed) expect(paths).toContain(path);
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toContain("Sitemap: ");

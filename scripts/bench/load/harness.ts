@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import { builtEditionId, selectedEditionId } from "../../../content/editions";
+import { loadEdition, type LoadedEdition } from "../../../content/load-edition";
 import { nginxMaps } from "../../build/nginx-maps";
 import { serverArgs } from "../../../server/start-command";
 
@@ -14,6 +16,14 @@ import { serverArgs } from "../../../server/start-command";
 
 export const root = path.resolve(import.meta.dirname, "../../..");
 export const clientDir = path.join(root, "build/client");
+
+/**
+ * The edition under load: the one the build in build/client is of, which the server serves (build/edition.json),
+ * or EDITION's for a build without the record. The bench and the soak call it in their main (decision 063).
+ */
+export function editionUnderLoad(): LoadedEdition {
+  return loadEdition(builtEditionId(clientDir) ?? selectedEditionId());
+}
 
 /** The core the server under test runs on, and the core the load generator runs on (see docs/performance.md). */
 export const serverCore = "0";

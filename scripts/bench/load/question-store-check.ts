@@ -1,6 +1,5 @@
 import SQLite from "better-sqlite3";
 import type pg from "pg";
-import { editionId } from "../../../content";
 import type { QuestionCrowd } from "./question-crowd";
 
 /** Where the server under test keeps its questions: its SQLite file, or a PostgreSQL schema. */
@@ -23,7 +22,7 @@ const query = (schema: string, parameter: string) =>
  * that nobody was told of), each count column equal to its upvote rows, and both equal to the upvotes acknowledged.
  * Lines for the bench's report; the first says whether all held.
  */
-export async function storedQuestions(store: StoreReader, crowd: QuestionCrowd): Promise<string[]> {
+export async function storedQuestions(store: StoreReader, crowd: QuestionCrowd, editionId: string): Promise<string[]> {
   let rows: Row[];
   if (store.kind === "sqlite") {
     const db = new SQLite(store.file, { readonly: true });
