@@ -113,13 +113,10 @@ const passes: Pass[] = [
     copyOf: { edition: defaultEditionId, locale: "de" },
     files: {
       unit: ["app/lib/on-air.test.ts", "app/lib/next-day.test.ts"],
-      browser: [
-        "tests/e2e/interface-language.spec.ts",
-        "tests/e2e/home.spec.ts",
-        "tests/e2e/agenda.spec.ts",
-        "tests/e2e/talks.spec.ts",
-        "tests/e2e/my-schedule.spec.ts",
-      ],
+      // Every page read for English words, and the home page's phase, countdown and strip in German. The agenda's,
+      // talks' and visitor's schedule's tests run in English on the reference edition and in Japanese on Tokyo: a
+      // third language adds no case to them, and their words are read on every page here.
+      browser: ["tests/e2e/interface-language.spec.ts", "tests/e2e/home.spec.ts"],
     },
   },
   ...(selected === defaultEditionId ? [] : [{ edition: defaultEditionId, scope: "reference" as const }]),

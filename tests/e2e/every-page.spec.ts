@@ -63,18 +63,10 @@ test("every page keeps its JavaScript budget, with what it loads without a tap o
 test.describe("With reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
 
-  test("nothing on any page moves", async ({ page }) => {
-    test.setTimeout(sweepBound);
-    for (const path of paths) {
-      const response = await page.goto(path, { waitUntil: "load" });
-      expect(response?.status(), path).toBe(notFound.includes(path) ? 404 : 200);
-      // Pages hydrate after their first paint (scripts/build/defer-hydration.ts): whatever hydration starts must be still too.
-      await waitForHydration(page);
-      expect(await runningAnimations(page), path).toEqual([]);
-    }
-  });
-
-  test("React itself hydrates every page but the static home page: the document is a React root", async ({ page }) => {
+  // One visit a page for both checks: a sweep of every page is the suite's costliest kind of test.
+  test("React itself hydrates every page but the static home page, the document a React root, and nothing moves", async ({
+    page,
+  }) => {
     test.setTimeout(sweepBound);
     // The icon is written into every page (scripts/build/site-icon.ts): hydration must not bring the file back.
     const iconRequests: string[] = [];
@@ -82,8 +74,11 @@ test.describe("With reduced motion", () => {
       if (new URL(request.url()).pathname === siteIconPath) iconRequests.push(page.url());
     });
     for (const path of paths) {
-      await page.goto(path, { waitUntil: "load" });
+      const response = await page.goto(path, { waitUntil: "load" });
+      expect(response?.status(), path).toBe(notFound.includes(path) ? 404 : 200);
+      // Pages hydrate after their first paint (scripts/build/defer-hydration.ts): whatever hydration starts must be still too.
       await waitForHydration(page);
+      expect(await runningAnimations(page), path).toEqual([]);
       // React DOM marks the container it hydrates (`__reactContainer$<key>`) and each element it owns
       // (`__reactFiber$<key>`); another renderer, Preact's compatibility layer say, marks neither.
       const marks = await page.evaluate(() => ({
