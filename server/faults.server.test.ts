@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { edition } from "../content";
 import {
   adminQuestionUrl,
@@ -25,7 +25,6 @@ import {
   type JsonResponse,
   type ServerProcess,
 } from "./test-support/server-process";
-import { minimalSite } from "./test-support/site";
 import { openTunnel, type Tunnel } from "./test-support/tunnel";
 import * as m from "../app/i18n/messages";
 
@@ -44,14 +43,8 @@ function tempDir() {
   return dir;
 }
 
-/** Faults are the API's: the server serves the least site it starts with, so these tests need no build. */
-let site: Awaited<ReturnType<typeof minimalSite>>;
-beforeAll(async () => {
-  site = await minimalSite();
-});
-
-async function start({ env = {}, ...options }: Parameters<typeof startServer>[0]) {
-  const server = await startServer({ ...options, env: { CLIENT_DIR: site.dir, ...env } });
+async function start(...args: Parameters<typeof startServer>) {
+  const server = await startServer(...args);
   servers.push(server);
   return server;
 }
@@ -61,9 +54,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map(stopServer));
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  await site.remove();
 });
 
 /** Votes from this site's page: the same-site Origin a browser sends. */

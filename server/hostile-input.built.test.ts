@@ -501,7 +501,13 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "glosaic-hostile-"));
   server = await startServer({
     port,
-    env: { DATABASE_PATH: path.join(dir, "votes.sqlite"), ...votingOpenEnv, ...questionsOpenEnv },
+    // The built site: its pages and files are among what the table sends hostile requests to.
+    env: {
+      CLIENT_DIR: path.resolve("build/client"),
+      DATABASE_PATH: path.join(dir, "votes.sqlite"),
+      ...votingOpenEnv,
+      ...questionsOpenEnv,
+    },
   });
   before = await apiCounts(port);
 }, 30_000);

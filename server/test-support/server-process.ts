@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import http from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { listeningAnnouncement } from "../../shared/api-contract";
 import { serverArgs } from "../start-command";
@@ -24,6 +26,20 @@ export interface StartOptions {
    * about files the server may not write.
    */
   permissionsApply?: boolean;
+}
+
+/**
+ * The site a server started by these tests serves unless a test names one (CLIENT_DIR): the least a server starts
+ * with, a home page, made once per process. The tests of the server's process need no build, and a build left in
+ * build/ from another edition would make the server refuse the edition the tests run on.
+ */
+let leastSite: string | undefined;
+function leastSiteDir(): string {
+  if (!leastSite) {
+    leastSite = mkdtempSync(path.join(tmpdir(), "glosaic-least-site-"));
+    writeFileSync(path.join(leastSite, "index.html"), "<!doctype html><title>Home</title>");
+  }
+  return leastSite;
 }
 
 /** Voting open around now, so the tests can vote whatever the date. */
@@ -66,6 +82,7 @@ export function spawnServer({ port, env = {}, permissionsApply = false }: StartO
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      CLIENT_DIR: leastSiteDir(),
       // Every vote in these tests comes from one address.
       RATE_LIMIT_VOTES: "1000000",
       RATE_LIMIT_READS: "1000000",
@@ -153,7 +170,13 @@ export async function apiCounts(port: number): Promise<Map<string, number>> {
  */
 export function runToExit(dataDir: string, env: Record<string, string>): { status: number | null; stderr: string } {
   const result = spawnSync(process.execPath, serverArgs, {
-    env: { ...process.env, LOG_LEVEL: "silent", DATABASE_PATH: path.join(dataDir, "votes.sqlite"), ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "silent",
+      CLIENT_DIR: leastSiteDir(),
+      DATABASE_PATH: path.join(dataDir, "votes.sqlite"),
+      ...env,
+    },
     encoding: "utf8",
     timeout: 30_000,
   });
