@@ -21,6 +21,8 @@ const ports = [mainPort + 2, mainPort + 3] as const;
 const adminToken = "e2e-admin-token-of-at-least-32-characters";
 const schema = `e2e_live_${String(process.pid)}`;
 const demo = edition.demos[0]!;
+// The servers started here serve the build under test, not the least site the server's own tests start with.
+const builtSite = path.resolve("build/client");
 
 async function reachable(): Promise<string | null> {
   const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 3000 });
@@ -76,7 +78,10 @@ test.describe("Two servers on one PostgreSQL", () => {
     servers.push(
       ...(await Promise.all(
         ports.map((port) =>
-          startServer({ port, env: { ...votingOpenEnv, DATABASE_URL: url.href, ADMIN_TOKEN: adminToken } }),
+          startServer({
+            port,
+            env: { ...votingOpenEnv, CLIENT_DIR: builtSite, DATABASE_URL: url.href, ADMIN_TOKEN: adminToken },
+          }),
         ),
       )),
     );
@@ -146,7 +151,7 @@ test.describe("A server that holds no more live leaderboards", () => {
     folder = await mkdtemp(path.join(tmpdir(), "glosaic-e2e-streams-"));
     server = await startServer({
       port,
-      env: { ...votingOpenEnv, MAX_LIVE_STREAMS: "0", DATABASE_PATH: path.join(folder, "votes.sqlite") },
+      env: { ...votingOpenEnv, CLIENT_DIR: builtSite, MAX_LIVE_STREAMS: "0", DATABASE_PATH: path.join(folder, "votes.sqlite") },
     });
   });
 
