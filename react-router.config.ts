@@ -6,4 +6,13 @@ export default {
   // Static HTML for every known route, hydrated for client-side navigation; no server rendering at run time.
   ssr: false,
   prerender: () => prerenderPaths(edition),
+  // React Router 8's behaviour now, so the build has nothing to warn about and the move to 8 (once Node 22 is
+  // here) changes nothing.
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config;

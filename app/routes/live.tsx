@@ -24,8 +24,8 @@ import * as m from "../i18n/messages";
  * (routes.ts), and the path picks the room. /live of an edition with rooms is the rooms' overview
  * (live-overview.tsx).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const path = normalisePath(new URL(request.url).pathname);
+export function loader({ url }: Route.LoaderArgs) {
+  const path = normalisePath(url.pathname);
   const room = content.rooms.find((candidate) => stagePath(candidate.id) === path);
   return {
     room: room ? { id: room.id, name: room.name } : null,

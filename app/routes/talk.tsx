@@ -33,8 +33,8 @@ function shareImageAlt(talk: Talk, slot: AgendaSlot): string {
  * Runs at build time only: each talk page is prerendered with its own talk and speaker in its data, so the browser
  * never downloads the whole programme to show one talk (client navigation fetches the prerendered `.data` file).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const { talk, slot } = talkAt(new URL(request.url).pathname);
+export function loader({ url }: Route.LoaderArgs) {
+  const { talk, slot } = talkAt(url.pathname);
   const settings = content.event.questions;
   const window = questionWindowOf(slot, settings);
   return {
