@@ -151,7 +151,12 @@ test.describe("A server that holds no more live leaderboards", () => {
     folder = await mkdtemp(path.join(tmpdir(), "glosaic-e2e-streams-"));
     server = await startServer({
       port,
-      env: { ...votingOpenEnv, CLIENT_DIR: builtSite, MAX_LIVE_STREAMS: "0", DATABASE_PATH: path.join(folder, "votes.sqlite") },
+      env: {
+        ...votingOpenEnv,
+        CLIENT_DIR: builtSite,
+        MAX_LIVE_STREAMS: "0",
+        DATABASE_PATH: path.join(folder, "votes.sqlite"),
+      },
     });
   });
 
