@@ -1,6 +1,6 @@
 /**
  * The import graph's rules, checked by `npm run lint` (docs/decisions/035-interop-module-and-a-whole-repository.md,
- * docs/decisions/062-shared-modules-and-the-scripts-folders.md): no module imports itself through others; shared/
+ * docs/decisions/062-shared-modules-and-the-scripts-folders.md): no module imports itself through others; common/
  * (what the app, the server and the content agree on) and content/ stand below the app; and only scripts and tests
  * import scripts/: the site, its content, the server and the schedule formats stand without them.
  */
@@ -23,11 +23,11 @@ export default {
       to: { path: "^(app|server|interop)/" },
     },
     {
-      name: "shared-imports-only-shared",
+      name: "common-imports-only-common",
       severity: "error",
       comment:
-        "shared/ holds the rules the app, the server and the content agree on: it reads no edition, page or server.",
-      from: { path: "^shared/", pathNot: tests },
+        "common/ holds the rules the app, the server and the content agree on: it reads no edition, page or server.",
+      from: { path: "^common/", pathNot: tests },
       to: { path: "^(app|content|server|interop|scripts)/" },
     },
     {
@@ -35,7 +35,7 @@ export default {
       severity: "error",
       comment:
         "scripts/ holds build steps, tools and benchmarks; the site, the content, the server and interop/ may not need them.",
-      from: { path: "^(app|content|server|interop|shared)/", pathNot: tests },
+      from: { path: "^(app|content|server|interop|common)/", pathNot: tests },
       to: { path: "^scripts/" },
     },
   ],

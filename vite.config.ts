@@ -2,8 +2,8 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { offlineIslandPath } from "./shared/offline-pages.ts";
-import { homeIslandPath } from "./shared/site-paths.ts";
+import { offlineIslandPath } from "./common/offline-pages.ts";
+import { homeIslandPath } from "./common/site-paths.ts";
 import * as contentExports from "./content/index.ts";
 import { editionPublicDir } from "./content/editions.ts";
 
@@ -140,7 +140,7 @@ export default defineConfig({
           groups: [
             // Every hydrated page needs React and the router: one file, compressed as one.
             { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            // The app's modules and what they share with the server (shared/), with the edition's sections and the
+            // The app's modules and what they share with the server (common/), with the edition's sections and the
             // interface's words, that four pages or more
             // load: one file, compressed as one. Left to themselves they were two dozen chunks of a few hundred bytes
             // on every page, each with its own compression overhead and a line in the router's manifest: 3-4 KB of
@@ -149,7 +149,7 @@ export default defineConfig({
               name: "app",
               test: (id) =>
                 !id.endsWith(islandMark) &&
-                /[\\/](app|shared)[\\/]|^\0edition-data|[\\/]\.generated[\\/]messages\./.test(id),
+                /[\\/](app|common)[\\/]|^\0edition-data|[\\/]\.generated[\\/]messages\./.test(id),
               minShareCount: 4,
               priority: 1,
             },

@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { referenceFiles, testScope } from "./scripts/test/test-scope";
 
-const roots = "{app,content,interop,server,scripts,shared}";
+const roots = "{app,content,interop,server,scripts,common}";
 const scope = testScope();
 
 /**

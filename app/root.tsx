@@ -18,7 +18,7 @@ import { NavBar } from "./components/nav-bar";
 import { SkipLink } from "./components/skip-link";
 import * as m from "./i18n/messages";
 import { rich } from "./i18n/rich";
-import { homeIslandPath, pageColour } from "../shared/site-paths";
+import { homeIslandPath, pageColour } from "../common/site-paths";
 import { useHydrated } from "./lib/use-hydrated";
 
 export const links: Route.LinksFunction = () => [

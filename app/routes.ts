@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import * as content from "../content";
-import { fixedPages, type FixedPage } from "../shared/fixed-pages";
+import { fixedPages, type FixedPage } from "../common/fixed-pages";
 import { stagePath } from "./lib/stage";
 
 function fixedRoute({ path, file, id, kind }: FixedPage) {

@@ -1,4 +1,4 @@
-import { programmeDays } from "../shared/programme-days.ts";
+import { programmeDays } from "../common/programme-days.ts";
 import type { Edition } from "./schema.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zoneName } from "../shared/time.ts";
+import { zoneName } from "../common/time.ts";
 
 /**
  * The edition's data model. Every record is validated here, at build time (react-router.config.ts imports the

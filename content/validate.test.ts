@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { editionsOfReferenceShape } from "../tests/every-edition";
 import type { EditionInput } from "./schema";
-import { personalCalendarName, personalCalendarPath } from "../shared/my-schedule";
-import { sessionCalendarPath } from "../shared/site-paths";
-import { isoOffset, zoneOffsetMinutes } from "../shared/time";
+import { personalCalendarName, personalCalendarPath } from "../common/my-schedule";
+import { sessionCalendarPath } from "../common/site-paths";
+import { isoOffset, zoneOffsetMinutes } from "../common/time";
 import { ContentError, fillPlaceholders, validateEdition } from "./validate";
 
 describe.each(editionsOfReferenceShape)("Content validation of $id", ({ id: editionId, input: editionInput }) => {

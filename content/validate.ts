@@ -1,8 +1,8 @@
-import { fixedPages } from "../shared/fixed-pages.ts";
-import { personalCalendarName } from "../shared/my-schedule.ts";
-import { slugOf as slugOfName, speakerPath } from "../shared/path-segments.ts";
-import { isoOffset, zonedDate, zoneOffsetMinutes } from "../shared/time.ts";
-import { formatDateSpanIn } from "../shared/time-in-locale.ts";
+import { fixedPages } from "../common/fixed-pages.ts";
+import { personalCalendarName } from "../common/my-schedule.ts";
+import { slugOf as slugOfName, speakerPath } from "../common/path-segments.ts";
+import { isoOffset, zonedDate, zoneOffsetMinutes } from "../common/time.ts";
+import { formatDateSpanIn } from "../common/time-in-locale.ts";
 import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema.ts";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { editionsOfReferenceShape } from "../tests/every-edition";
 import * as m from "../app/i18n/messages";
-import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../shared/site-paths";
+import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../common/site-paths";
 import { sentenceList, speakersWithSessions } from "../app/lib/speaker-schedule";
-import { minutesBefore } from "../shared/time";
-import { formatClockIn } from "../shared/time-in-locale";
+import { minutesBefore } from "../common/time";
+import { formatClockIn } from "../common/time-in-locale";
 import { eventsIn as readEvents } from "./calendar-events";
 import { calendarFiles, speakerCalendarFiles } from "./calendar-files";
 import { sessionGuid } from "./guids";

@@ -1,10 +1,10 @@
 import { createEvents, type Alarm, type EventAttributes } from "ics";
 import type { AgendaSlot, Edition } from "../content";
 import { briefingView } from "../app/lib/briefing";
-import { isChoosable } from "../shared/my-schedule";
-import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../shared/site-paths";
+import { isChoosable } from "../common/my-schedule";
+import { dayCalendarPath, sessionCalendarPath, speakerCalendarPath, speakerPath } from "../common/site-paths";
 import { joinTimeOf, participantsText, sessionsOf, speakersWithSessions } from "../app/lib/speaker-schedule";
-import { formatClockIn } from "../shared/time-in-locale";
+import { formatClockIn } from "../common/time-in-locale";
 import * as m from "../app/i18n/messages";
 import { guidOfSession } from "./guids";
 import { sessionTypeWords } from "../app/lib/session-type-words";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { schedulePaths } from "../shared/schedule-paths";
+import { schedulePaths } from "../common/schedule-paths";
 import { scheduleFiles, scheduleJson, scheduleModel } from "./schedule-export";
 
 /**

@@ -7,9 +7,9 @@ import draft06 from "ajv/dist/refs/json-schema-draft-06.json";
 import { describe, expect, it } from "vitest";
 import type { AgendaSlot } from "../content/schema";
 import { everyEdition } from "../tests/every-edition";
-import { schedulePaths } from "../shared/schedule-paths";
-import { speakerPath } from "../shared/site-paths";
-import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../shared/time";
+import { schedulePaths } from "../common/schedule-paths";
+import { speakerPath } from "../common/site-paths";
+import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../common/time";
 import { guidOfSession, sessionGuid } from "./guids";
 import {
   recordingTitle,

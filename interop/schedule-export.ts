@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AgendaSlot, Edition, Room, Speaker } from "../content";
-import { speakerPath } from "../shared/site-paths";
-import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../shared/time";
+import { speakerPath } from "../common/site-paths";
+import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../common/time";
 import { guidOfSession, personGuid, roomGuid } from "./guids";
 import * as m from "../app/i18n/messages";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { zonedDate } from "../shared/time";
+import { zonedDate } from "../common/time";
 import { editionsRoot } from "../content/editions";
 import { newEvent, updatedEvent } from "./import/edition-event";
 import { ImportError } from "./import/import-error";

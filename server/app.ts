@@ -3,9 +3,9 @@ import type { Duplex } from "node:stream";
 import Fastify, { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Demo, Edition } from "../content";
 import { presenterFor } from "../app/lib/ranking";
-import { redirects } from "../shared/site-paths";
+import { redirects } from "../common/site-paths";
 import { livePath } from "../app/lib/stage";
-import type { QuestionWindowOverride } from "../shared/question-contract";
+import type { QuestionWindowOverride } from "../common/question-contract";
 import {
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
@@ -13,8 +13,8 @@ import {
   defaultRateLimits,
   type LogLevel,
   type QuestionRateLimits,
-} from "../shared/api-contract";
-import { votingWindowOf, type VotingWindow } from "../shared/voting-window";
+} from "../common/api-contract";
+import { votingWindowOf, type VotingWindow } from "../common/voting-window";
 import { registerApi } from "./api";
 import { registerCalendarFeed } from "./calendar-feed";
 import { commonHeaders } from "./security-headers";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Edition } from "../content";
-import { personalCalendarPath, sessionsParameter } from "../shared/my-schedule";
+import { personalCalendarPath, sessionsParameter } from "../common/my-schedule";
 import { parseSessionSelection } from "../app/lib/session-selection";
 import { personalCalendar } from "../interop/calendar-files";
 import * as m from "../app/i18n/messages";

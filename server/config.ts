@@ -1,13 +1,13 @@
 import { z } from "zod";
-import type { QuestionWindowOverride } from "../shared/question-contract";
+import type { QuestionWindowOverride } from "../common/question-contract";
 import {
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
   defaultQuestionRateLimits,
   defaultRateLimits,
   logLevels,
-} from "../shared/api-contract";
-import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "../shared/voting-window";
+} from "../common/api-contract";
+import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "../common/voting-window";
 
 const instant = (name: string) =>
   z.iso.datetime({

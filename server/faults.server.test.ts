@@ -13,7 +13,7 @@ import {
   sessionQuestionsUrl,
   takesQuestions,
   upvoteUrl,
-} from "../shared/question-contract";
+} from "../common/question-contract";
 import { engines } from "./test-support/databases";
 import {
   apiCounts,

@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { edition } from "../content";
-import { sessionQuestionsUrl, takesQuestions, upvoteUrl } from "../shared/question-contract";
+import { sessionQuestionsUrl, takesQuestions, upvoteUrl } from "../common/question-contract";
 import { rawRequest, type RawResponse } from "./test-support/raw-http";
 import {
   apiCounts,

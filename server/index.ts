@@ -1,5 +1,5 @@
 import net from "node:net";
-import { listeningAnnouncement } from "../shared/api-contract";
+import { listeningAnnouncement } from "../common/api-contract";
 import { builtEditionId, selectedEditionId } from "../content/editions";
 import { loadEdition } from "../content/load-edition";
 import { buildApp } from "./app";

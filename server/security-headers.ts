@@ -1,5 +1,5 @@
 import { overlayPaths } from "../app/lib/overlay";
-import { schedulePaths } from "../shared/schedule-paths";
+import { schedulePaths } from "../common/schedule-paths";
 import { policyOf } from "./content-security-policy";
 
 /**

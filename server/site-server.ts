@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { personalCalendarPath } from "../shared/my-schedule";
+import { personalCalendarPath } from "../common/my-schedule";
 import { acceptedEncodings, resolvePath, type SiteFile } from "./static";
 
 /** One ready response: its status, its headers as the flat [name, value, ...] list writeHead takes, its body. */

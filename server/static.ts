@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { serviceWorkerPath } from "../shared/offline-pages";
+import { serviceWorkerPath } from "../common/offline-pages";
 import { fileHeaders, pagePolicyHeader, serviceWorkerPolicy } from "./security-headers";
 
 /** One file of the built site, held in memory with its precompressed variants. */

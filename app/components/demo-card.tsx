@@ -1,8 +1,8 @@
 import { voteUrl } from "../lib/demo-api";
 import type { LeaderboardDemo } from "../lib/leaderboard";
-import { votedMarker } from "../../shared/api-contract";
+import { votedMarker } from "../../common/api-contract";
 import { useHydrated } from "../lib/use-hydrated";
-import type { VotingPhase } from "../../shared/voting-window";
+import type { VotingPhase } from "../../common/voting-window";
 import { ExternalLink } from "./external-link";
 import { Portrait } from "./portrait";
 import { Badge } from "./ui/badge";

@@ -4,7 +4,7 @@ import { useRankAnnouncement } from "../lib/rank-changes";
 import { subscribeToToasts, toastsSnapshot } from "../lib/toast-store";
 import { useHydrated } from "../lib/use-hydrated";
 import { useCastVote, useLeaderboard, useVotingWindow } from "../lib/use-leaderboard";
-import { votingPhase } from "../../shared/voting-window";
+import { votingPhase } from "../../common/voting-window";
 import { LeaderboardView } from "./leaderboard-view";
 import * as m from "../i18n/messages";
 

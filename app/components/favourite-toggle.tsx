@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { toggleFavourite, useFavourites } from "../lib/favourites";
-import { mySchedulePath } from "../../shared/my-schedule";
+import { mySchedulePath } from "../../common/my-schedule";
 import { useHydrated } from "../lib/use-hydrated";
 import * as m from "../i18n/messages";
 

@@ -4,7 +4,7 @@ import { useClock } from "../lib/clock";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
 import { liveDay, liveStatus, roomsLive, type LiveStatus, type RoomStatus } from "../lib/on-air";
-import { programmeDays } from "../../shared/programme-days";
+import { programmeDays } from "../../common/programme-days";
 import { livePath } from "../lib/stage";
 import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/time-in-edition-language";

@@ -1,6 +1,6 @@
 import * as content from "../../content";
 import type { DisplayZone } from "../lib/display-zone";
-import { zonedDate } from "../../shared/time";
+import { zonedDate } from "../../common/time";
 import { formatTimeRange, formatWeekdayDate } from "../lib/time-in-edition-language";
 
 /**

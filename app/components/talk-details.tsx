@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import * as content from "../../content";
 import type { Speaker } from "../../content";
-import { speakerPath } from "../../shared/site-paths";
+import { speakerPath } from "../../common/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
 import { useClock } from "../lib/clock";
 import { useEditionPhase } from "../lib/use-edition-phase";
 import { onAirAt } from "../lib/on-air";
-import { zonedDate } from "../../shared/time";
+import { zonedDate } from "../../common/time";
 import { formatAnnouncedRange, formatLongDate } from "../lib/time-in-edition-language";
 import { CalendarLink } from "./calendar-link";
 import { ExternalLink } from "./external-link";

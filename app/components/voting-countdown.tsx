@@ -2,7 +2,7 @@ import { twoDigits } from "../lib/countdown";
 import { useClock } from "../lib/clock";
 import { useVisitorZoneAt } from "../lib/visitor-zone";
 import { formatClock, formatLongDate } from "../lib/time-in-edition-language";
-import { type VotingWindow } from "../../shared/voting-window";
+import { type VotingWindow } from "../../common/voting-window";
 import { votingCountdown } from "../lib/voting";
 import * as m from "../i18n/messages";
 

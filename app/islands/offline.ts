@@ -1,4 +1,4 @@
-import { serviceWorkerPath, skipWaitingMessage, webAppManifestPath } from "../../shared/offline-pages";
+import { serviceWorkerPath, skipWaitingMessage, webAppManifestPath } from "../../common/offline-pages";
 
 /**
  * The page's side of the service worker and of the installable app (issue 32; docs/decisions/055), imported once

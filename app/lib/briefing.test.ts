@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgendaSlot, BackstageSession, Briefing, Edition } from "../../content/schema";
 import { editionsOfReferenceShape } from "../../tests/every-edition";
 import { briefingBadgeColour, briefingBanner, briefingView, timelineOf } from "./briefing";
-import { minutesBefore, zonedDate } from "../../shared/time";
+import { minutesBefore, zonedDate } from "../../common/time";
 import { formatClock, formatTimeRange, formatWeekdayDate } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 

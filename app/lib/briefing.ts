@@ -1,7 +1,7 @@
 import type { Briefing, Edition, Speaker } from "../../content";
 import { firstNameOf } from "./first-name";
 import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
-import { zonedDate } from "../../shared/time";
+import { zonedDate } from "../../common/time";
 import { formatClock, formatTimeRange, formatWeekdayDate } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../../tests/every-edition";
 import { chosenSessions } from "./chosen-sessions";
-import { isChoosable } from "../../shared/my-schedule";
+import { isChoosable } from "../../common/my-schedule";
 
 const slot = (id: string, start: string, end: string, type = "Talk") => ({ id, type, start, end });
 

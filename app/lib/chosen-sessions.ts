@@ -1,4 +1,4 @@
-import { isChoosable } from "../../shared/my-schedule";
+import { isChoosable } from "../../common/my-schedule";
 
 interface Timed {
   id: string;

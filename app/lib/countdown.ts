@@ -1,4 +1,4 @@
-import { zonedDate, zonedInstant } from "../../shared/time";
+import { zonedDate, zonedInstant } from "../../common/time";
 import * as m from "../i18n/messages";
 
 export interface Remaining {

@@ -1,7 +1,7 @@
 import type { ServerDemo } from "./leaderboard";
 import { getJson, liveResources, liveStream, type LiveResource, type Loader } from "./live-data";
-import { demoEventsPath, demosUrl, votingUrl } from "../../shared/api-contract";
-import type { VotingWindowRecord } from "../../shared/voting-window";
+import { demoEventsPath, demosUrl, votingUrl } from "../../common/api-contract";
+import type { VotingWindowRecord } from "../../common/voting-window";
 import { readVotedDemos } from "./voted-demos";
 
 export type { ServerDemo } from "./leaderboard";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { everyEdition } from "../../tests/every-edition";
 import { displayZoneFor } from "./display-zone";
 import { zoneAbbreviation } from "./time-in-edition-language";
-import { zoneName, zoneOffsetMinutes } from "../../shared/time";
+import { zoneName, zoneOffsetMinutes } from "../../common/time";
 
 describe.each(everyEdition)("Display zones of $id", ({ edition, input }) => {
   const { event } = edition;

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { fixedPages } from "../../shared/fixed-pages";
-import { moderatePath } from "../../shared/question-contract";
+import { fixedPages } from "../../common/fixed-pages";
+import { moderatePath } from "../../common/question-contract";
 
 it("routes /moderate where questions.ts says the moderator's page is", () => {
   // fixed-pages.ts writes the path out rather than importing questions.ts into every page's chunk.

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { ApiError, liveResources, liveStream, setLive, useLive } from "./live-data";
-import { adminQuestionEventsUrl, type ModeratedQuestion, type ModeratorEvents } from "../../shared/question-contract";
+import { adminQuestionEventsUrl, type ModeratedQuestion, type ModeratorEvents } from "../../common/question-contract";
 
 /** Where the moderator's stream stands. */
 export type StreamStatus =

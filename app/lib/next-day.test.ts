@@ -2,7 +2,7 @@ import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../../tests/every-edition";
 import { nextDayWords } from "./next-day";
-import { zonedDate } from "../../shared/time";
+import { zonedDate } from "../../common/time";
 import { formatClock, formatDayName } from "./time-in-edition-language";
 
 describe.each(everyEdition)("Between two days in $id", ({ edition }) => {

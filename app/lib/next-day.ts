@@ -1,7 +1,7 @@
 import * as content from "../../content";
 import { useClock } from "./clock";
 import { nextOnAir } from "./on-air";
-import { zonedDate } from "../../shared/time";
+import { zonedDate } from "../../common/time";
 import { formatClock, formatDayName } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
 

@@ -1,4 +1,4 @@
-import { offlineIslandPath } from "../../shared/offline-pages";
+import { offlineIslandPath } from "../../common/offline-pages";
 
 /**
  * Imports the service worker's page side (app/islands/offline.ts) once the page has loaded: a first visit's paint,

@@ -2,7 +2,7 @@ import * as m from "../i18n/messages";
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../../tests/every-edition";
 import { editionPhase, formatTimeLeft, liveDay, liveStatus, nextOnAir, onAirAt, roomsLive } from "./on-air";
-import { programmeDays } from "../../shared/programme-days";
+import { programmeDays } from "../../common/programme-days";
 
 // Expected values come from each edition's own agenda, so these hold on any edition, and run on every edition in the
 // repository and the tests' (one stream, several days, rooms side by side); on-air.reference.test.ts checks the

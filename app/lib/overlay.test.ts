@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../../tests/every-edition";
-import { fixedPages } from "../../shared/fixed-pages";
+import { fixedPages } from "../../common/fixed-pages";
 import { overlayOptions, overlayPaths, questionOnAirAfter, sessionOnAir } from "./overlay";
-import type { PublicQuestion } from "../../shared/question-contract";
+import type { PublicQuestion } from "../../common/question-contract";
 
 const minute = 60_000;
 const at = (time: number) => new Date(time);

@@ -1,5 +1,5 @@
 import { liveStatus, type Timed } from "./on-air";
-import type { PublicQuestion, QuestionEvents } from "../../shared/question-contract";
+import type { PublicQuestion, QuestionEvents } from "../../common/question-contract";
 
 /**
  * The stream's overlays (docs/decisions/042): pages a streaming tool (OBS, StreamYard) lays over the video as browser

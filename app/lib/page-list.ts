@@ -1,7 +1,7 @@
 import type { Edition } from "../../content/schema";
-import { fixedPages, type PageKind } from "../../shared/fixed-pages";
-import { mySchedulePath } from "../../shared/my-schedule";
-import { speakerPath } from "../../shared/site-paths";
+import { fixedPages, type PageKind } from "../../common/fixed-pages";
+import { mySchedulePath } from "../../common/my-schedule";
+import { speakerPath } from "../../common/site-paths";
 import { stagePath } from "./stage";
 import { speakersWithSessions } from "./speaker-schedule";
 

@@ -1,7 +1,7 @@
 import * as m from "../i18n/messages";
 
 /*
- * Apart from shared/programme-days.ts, which the content's own modules load (content/event-span.ts) before the build has
+ * Apart from common/programme-days.ts, which the content's own modules load (content/event-span.ts) before the build has
  * compiled the messages: the agenda's header is the one part of the programme that speaks.
  */
 

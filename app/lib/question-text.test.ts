@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as m from "../i18n/messages";
 import { cleanQuestionField, graphemeCount, isInvisible, questionTextMessages } from "./question-text";
-import { questionLimits } from "../../shared/question-contract";
+import { questionLimits } from "../../common/question-contract";
 
 const text = (raw: unknown) => cleanQuestionField("text", raw);
 const kept = (raw: string) => {

@@ -1,5 +1,5 @@
 import * as m from "../i18n/messages";
-import { questionLimits } from "../../shared/question-contract";
+import { questionLimits } from "../../common/question-contract";
 
 /**
  * What an asker may write: one set of rules for the server (which enforces them) and the page (which says the same

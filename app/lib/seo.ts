@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import * as content from "../../content";
 import type { EventInfo } from "../../content/schema";
 import * as m from "../i18n/messages";
-import { defaultShareImagePath } from "../../shared/site-paths";
+import { defaultShareImagePath } from "../../common/site-paths";
 import { formatDateSpan } from "./time-in-edition-language";
 
 export interface PageMetaInput {

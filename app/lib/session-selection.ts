@@ -1,5 +1,5 @@
 import * as m from "../i18n/messages";
-import { sessionsParameter } from "../../shared/my-schedule";
+import { sessionsParameter } from "../../common/my-schedule";
 
 /*
  * Reading a `sessions` parameter, apart from app/lib/my-schedule.ts: the feed and the /my-schedule page read one,

@@ -3,7 +3,7 @@ import { editionsOfReferenceShape } from "../../tests/every-edition";
 import * as m from "../i18n/messages";
 import { shareIntentText, shareIntentUrl, speakerShareIntent } from "./share-intent";
 import { sentenceList, sessionsOf } from "./speaker-schedule";
-import { minutesBefore } from "../../shared/time";
+import { minutesBefore } from "../../common/time";
 
 const live = "https://stream.example.com/example-conf-2031/live";
 const livestream = "Example Conf livestream";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { editionsOfReferenceShape } from "../../tests/every-edition";
 import * as m from "../i18n/messages";
-import { minutesBefore } from "../../shared/time";
+import { minutesBefore } from "../../common/time";
 import {
   joinTimeOf,
   participantsText,

@@ -1,6 +1,6 @@
 import type { Edition, SessionType, Speaker, Talk } from "../../content";
 import * as m from "../i18n/messages";
-import { minutesBefore } from "../../shared/time";
+import { minutesBefore } from "../../common/time";
 
 export interface SpeakerSession {
   id: string;

@@ -1,7 +1,7 @@
 import * as content from "../../content";
 import { useClock } from "./clock";
 import { editionPhase, type EditionPhase } from "./on-air";
-import { programmeDays } from "../../shared/programme-days";
+import { programmeDays } from "../../common/programme-days";
 
 /** Each programme day's sessions, worked out once: the stage's clock asks every second what is on. */
 export const stageDays = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../../tests/every-edition";
-import { fixedPages } from "../../shared/fixed-pages";
+import { fixedPages } from "../../common/fixed-pages";
 import { sitemapPaths } from "./page-list";
-import { programmeDays } from "../../shared/programme-days";
+import { programmeDays } from "../../common/programme-days";
 import { livePath, playerUrl, sessionsOn, stagePath, stageStatus, streamOf, streamSources } from "./stage";
 
 describe.each(everyEdition)("The stages of $id", ({ edition }) => {

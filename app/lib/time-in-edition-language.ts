@@ -1,6 +1,6 @@
 import * as m from "../i18n/messages";
-import * as time from "../../shared/time";
-import * as inLocale from "../../shared/time-in-locale";
+import * as time from "../../common/time";
+import * as inLocale from "../../common/time-in-locale";
 
 /**
  * The formatting of time.ts in the edition's language (event.json's `locale`, compiled into the messages): what the

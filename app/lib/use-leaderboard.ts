@@ -8,7 +8,7 @@ import { previewInstant } from "./preview";
 import { toast, type ToastContent } from "./toast-store";
 import { useHydrated } from "./use-hydrated";
 import { rememberVote } from "./voted-demos";
-import { votingWindowOf, type VotingWindow } from "../../shared/voting-window";
+import { votingWindowOf, type VotingWindow } from "../../common/voting-window";
 
 /**
  * The voting window: the edition's, which the page was built with, until the server says which one it enforces

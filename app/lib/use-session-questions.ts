@@ -24,7 +24,7 @@ import {
   type QuestionWindowState,
   type SessionQuestions,
   type UpvoteState,
-} from "../../shared/question-contract";
+} from "../../common/question-contract";
 
 /** How often the questions are read again while the session's stream is away (refused: the server holds all it can). */
 export const questionsPollMs = 10_000;

@@ -5,7 +5,7 @@ import { demoListRetried, votingWindowRetried } from "./demo-api";
 import type { ServerDemo } from "./leaderboard";
 import { useLive } from "./live-data";
 import { ranked } from "./ranking";
-import { votingPhase, votingWindowOf } from "../../shared/voting-window";
+import { votingPhase, votingWindowOf } from "../../common/voting-window";
 
 /**
  * Whether the demo vote is open now, by the server's window (GET /api/voting: an organiser may have moved it) and

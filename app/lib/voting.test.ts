@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { votingCountdown } from "./voting";
-import { votingPhase } from "../../shared/voting-window";
+import { votingPhase } from "../../common/voting-window";
 
 const window = { opens: new Date("2025-04-16T14:00:00Z"), closes: new Date("2025-04-16T20:00:00Z") };
 

@@ -1,5 +1,5 @@
 import { remainingUntil, type Remaining } from "./countdown";
-import { votingPhase, type VotingPhase, type VotingWindow } from "../../shared/voting-window";
+import { votingPhase, type VotingPhase, type VotingWindow } from "../../common/voting-window";
 
 /**
  * The voting countdown widget at `now`: the phase, and the days, hours, minutes and seconds left until the

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { redirects } from "../../shared/site-paths";
+import { redirects } from "../../common/site-paths";
 
 // The server answers a direct load of /about with a 301; this covers navigation inside the app.
 export function clientLoader() {

@@ -13,7 +13,7 @@ import { useClock } from "../lib/clock";
 import { normalisePath } from "../lib/lookups";
 import { pageMeta } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
-import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../../shared/site-paths";
+import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../../common/site-paths";
 import { editionSchedule } from "../lib/edition-schedule";
 import { formatShortDate } from "../lib/time-in-edition-language";
 import type { Route } from "./+types/briefing";

@@ -5,7 +5,7 @@ import { useClock } from "../lib/clock";
 import { useHydrated } from "../lib/use-hydrated";
 import { remainingUntil, twoDigits, wallTimeToday } from "../lib/countdown";
 import { pageMeta, titled } from "../lib/seo";
-import { zonedHourMinute } from "../../shared/time";
+import { zonedHourMinute } from "../../common/time";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/countdown";
 

@@ -9,7 +9,7 @@ import { StageHeader } from "../components/stage/stage-header";
 import { useDisplayZone } from "../lib/display-zone";
 import { normalisePath } from "../lib/lookups";
 import { stageDays, useStageClock } from "../lib/stage-clock";
-import { questionWindowOf, takesQuestions } from "../../shared/question-contract";
+import { questionWindowOf, takesQuestions } from "../../common/question-contract";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
 import { formatClock, formatLongDate } from "../lib/time-in-edition-language";

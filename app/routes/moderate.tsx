@@ -4,7 +4,7 @@ import * as m from "../i18n/messages";
 import { ModerationQueue } from "../components/questions/moderation-queue";
 import { PageHeader } from "../components/page-header";
 import { useModeratorStream } from "../lib/moderator-stream";
-import { moderatePath } from "../../shared/question-contract";
+import { moderatePath } from "../../common/question-contract";
 import { pageMeta, titled } from "../lib/seo";
 import { storedValue, useStored } from "../lib/stored-value";
 import { useHydrated } from "../lib/use-hydrated";

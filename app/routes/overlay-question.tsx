@@ -10,7 +10,7 @@ import {
   takesQuestions,
   type PublicQuestion,
   type QuestionEvents,
-} from "../../shared/question-contract";
+} from "../../common/question-contract";
 import { pageMeta, titled } from "../lib/seo";
 import { useOverlayOptions } from "../lib/use-overlay-options";
 import { usePresence } from "../lib/use-presence";

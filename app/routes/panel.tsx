@@ -2,7 +2,7 @@ import * as content from "../../content";
 import { TalkDetails } from "../components/talk-details";
 import { speakersByIds } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
-import { sessionCalendarPath, shareImagePath } from "../../shared/site-paths";
+import { sessionCalendarPath, shareImagePath } from "../../common/site-paths";
 import { livePath } from "../lib/stage";
 import type { Route } from "./+types/panel";
 import * as m from "../i18n/messages";

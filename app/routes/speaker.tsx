@@ -14,7 +14,7 @@ import { firstNameOf } from "../lib/first-name";
 import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
-import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../../shared/site-paths";
+import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../../common/site-paths";
 import { joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
 import { editionSchedule } from "../lib/edition-schedule";
 import type { Route } from "./+types/speaker";

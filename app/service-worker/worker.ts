@@ -18,7 +18,7 @@ import { clientsClaim, setCacheNameDetails } from "workbox-core";
 import { addRoute, matchPrecache, precache } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
-import { cachePrefix, isPageKey, pageWaitSeconds, skipWaitingMessage } from "../../shared/offline-pages";
+import { cachePrefix, isPageKey, pageWaitSeconds, skipWaitingMessage } from "../../common/offline-pages";
 
 declare const self: ServiceWorkerGlobalScope;
 /** The edition's id and the build's, written in by scripts/build/service-worker.ts. */

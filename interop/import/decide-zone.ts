@@ -1,4 +1,4 @@
-import { isoOffset, zoneOffsetMinutes } from "../../shared/time";
+import { isoOffset, zoneOffsetMinutes } from "../../common/time";
 import { ImportError } from "./import-error";
 import type { ImportNotes } from "./import-notes";
 import { instantOf, type WrittenTime } from "./written-time";

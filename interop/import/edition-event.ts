@@ -1,4 +1,4 @@
-import { zoneAbbreviation } from "../../shared/time";
+import { zoneAbbreviation } from "../../common/time";
 import { zonedIso } from "../schedule-export";
 import type { FileSchedule } from "./read-schedule";
 

@@ -1,4 +1,4 @@
-import { zonedInstant } from "../../shared/time";
+import { zonedInstant } from "../../common/time";
 
 /** A session's date and time as written: the instant once a zone is known, and the offset it was written with. */
 export interface WrittenTime {

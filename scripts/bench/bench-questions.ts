@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import type { LoadedEdition } from "../../content/load-edition";
 import { serverArgs } from "../../server/start-command";
-import { sessionQuestionsUrl, takesQuestions } from "../../shared/question-contract";
+import { sessionQuestionsUrl, takesQuestions } from "../../common/question-contract";
 import {
   cpuSeconds,
   editionUnderLoad,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { isChoosable, personalCalendarPath, selectionQuery } from "../../shared/my-schedule";
+import { isChoosable, personalCalendarPath, selectionQuery } from "../../common/my-schedule";
 import {
   clientDir,
   editionUnderLoad,

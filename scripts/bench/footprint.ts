@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { listeningAnnouncement } from "../../shared/api-contract";
+import { listeningAnnouncement } from "../../common/api-contract";
 import { loadTestEnv, machine, pinned, root, rssMb, serverCore, wrk, wrkInstalled } from "./load/harness";
 import { serverArgs } from "../../server/start-command";
 

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { builtEditionId, selectedEditionId } from "../../content/editions";
-import { mySchedulePath } from "../../shared/my-schedule";
+import { mySchedulePath } from "../../common/my-schedule";
 import { chromiumArgs, chromiumPath, startBuiltServer } from "../tools/local-site";
 
 /**

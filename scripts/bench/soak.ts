@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { LoadedEdition } from "../../content/load-edition";
 import { fixedPaths } from "../../app/lib/page-list";
-import { demoEventsPath } from "../../shared/api-contract";
-import { speakerPath } from "../../shared/site-paths";
+import { demoEventsPath } from "../../common/api-contract";
+import { speakerPath } from "../../common/site-paths";
 import { speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { clientDir, editionUnderLoad, machine, rssMb, startOurServer, wrk, wrkInstalled } from "./load/harness";
 

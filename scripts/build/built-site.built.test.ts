@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDateIn } from "../../shared/time-in-locale";
+import { formatCalendarDateIn } from "../../common/time-in-locale";
 import { edition, editionId } from "../../content";
 import { builtEditionId, editionIds, readEditionInput, testEditionsRoot } from "../../content/editions";
 import { validateEdition } from "../../content/validate";

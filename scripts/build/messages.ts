@@ -5,7 +5,7 @@ import compileModule from "@messageformat/core/lib/compile-module.js";
 import { parse, type Token } from "@messageformat/parser";
 import { editionDir, readEditionInput, selectedEditionId } from "../../content/editions";
 import { localeSchema } from "../../content/schema";
-import { writesAsSpec } from "../../shared/time";
+import { writesAsSpec } from "../../common/time";
 
 /**
  * The interface's words for the edition being built (issue 31, decision 048): the catalogue of the edition's locale

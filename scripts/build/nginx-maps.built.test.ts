@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { schedulePaths } from "../../shared/schedule-paths";
+import { schedulePaths } from "../../common/schedule-paths";
 import { nginxMaps } from "./nginx-maps";
 
 /**

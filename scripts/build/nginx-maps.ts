@@ -1,5 +1,5 @@
 import path from "node:path";
-import { redirects } from "../../shared/site-paths";
+import { redirects } from "../../common/site-paths";
 import { commonHeaders, fileHeaders } from "../../server/security-headers";
 import { loadSite } from "../../server/static";
 

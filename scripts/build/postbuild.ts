@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { edition, editionId } from "../../content";
 import { builtEditionFile } from "../../content/editions";
 import { offlinePaths, sitemapPaths } from "../../app/lib/page-list";
-import { schedulePaths } from "../../shared/schedule-paths";
+import { schedulePaths } from "../../common/schedule-paths";
 import { stagePath, streamSources } from "../../app/lib/stage";
 import { calendarFiles, speakerCalendarFiles } from "../../interop/calendar-files";
 import { withPolicy } from "../../server/content-security-policy";

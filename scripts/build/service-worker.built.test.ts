@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { offlinePaths, prerenderPaths } from "../../app/lib/page-list";
-import { cachePrefix, isPageKey, keyOfFile, serviceWorkerPath, webAppManifestPath } from "../../shared/offline-pages";
-import { siteIconPath } from "../../shared/site-paths";
+import { cachePrefix, isPageKey, keyOfFile, serviceWorkerPath, webAppManifestPath } from "../../common/offline-pages";
+import { siteIconPath } from "../../common/site-paths";
 import { edition, editionId } from "../../content";
 import { writeServiceWorker } from "./service-worker";
 

@@ -4,7 +4,7 @@ import { readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 import { getManifest } from "workbox-build";
-import { keyOfFile, serviceWorkerPath } from "../../shared/offline-pages";
+import { keyOfFile, serviceWorkerPath } from "../../common/offline-pages";
 
 /**
  * Writes the service worker (app/service-worker/worker.ts, issue 32) into a finished build: the files it keeps

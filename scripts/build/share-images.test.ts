@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { editionsOfReferenceShape } from "../../tests/every-edition";
 import { speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { defaultShareImageOf } from "../../app/lib/seo";
-import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../../shared/site-paths";
+import { briefingShareImagePath, shareImagePath, speakerShareImagePath } from "../../common/site-paths";
 import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "../../app/lib/time-in-edition-language";
 import * as m from "../../app/i18n/messages";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";

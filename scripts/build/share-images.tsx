@@ -11,7 +11,7 @@ import {
   defaultShareImagePath,
   shareImagePath,
   speakerShareImagePath,
-} from "../../shared/site-paths";
+} from "../../common/site-paths";
 import { roleOf, sessionsOf, speakersWithSessions, type SpeakerSession } from "../../app/lib/speaker-schedule";
 import { formatDateSpan, formatClock, formatLongDate, formatTimeRange } from "../../app/lib/time-in-edition-language";
 import * as m from "../../app/i18n/messages";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteIconPath } from "../../shared/site-paths";
+import { siteIconPath } from "../../common/site-paths";
 import { withSiteIcon } from "./site-icon";
 import { iconFiles } from "./web-app";
 

@@ -1,4 +1,4 @@
-import { siteIconPath } from "../../shared/site-paths";
+import { siteIconPath } from "../../common/site-paths";
 import { iconFiles } from "./web-app";
 
 /**

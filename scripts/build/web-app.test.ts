@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageColour } from "../../shared/site-paths";
+import { pageColour } from "../../common/site-paths";
 import { everyEdition } from "../../tests/every-edition";
 import { drawIcon, iconFiles, webAppManifest } from "./web-app";
 

@@ -2,8 +2,8 @@ import { readFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import type { Edition } from "../../content";
-import { webAppManifestPath } from "../../shared/offline-pages";
-import { pageColour, siteIconPath } from "../../shared/site-paths";
+import { webAppManifestPath } from "../../common/offline-pages";
+import { pageColour, siteIconPath } from "../../common/site-paths";
 
 /**
  * The web app manifest and its icons (issue 32), from the edition: its name, its short name, its language, and

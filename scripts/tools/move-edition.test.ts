@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { zonedDate, zonedHourMinute } from "../../shared/time";
+import { zonedDate, zonedHourMinute } from "../../common/time";
 import { editionDir, readEditionInput, sectionFiles } from "../../content/editions";
 import { everyEdition } from "../../tests/every-edition";
 import { validateEdition } from "../../content/validate";

@@ -34,7 +34,7 @@ import {
   takesQuestions,
   type AskedQuestion,
   type ModerationAction,
-} from "../../shared/question-contract";
+} from "../../common/question-contract";
 import { overlayFrame, overlayPaths } from "../../app/lib/overlay";
 import { stagePath } from "../../app/lib/stage";
 import { edition, editionId } from "../../content";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cleanQuestionField } from "../../app/lib/question-text";
-import { moderationActions, type ModeratedQuestion, type ModerationAction } from "../../shared/question-contract";
+import { moderationActions, type ModeratedQuestion, type ModerationAction } from "../../common/question-contract";
 import { QuestionStateError, type StoredQuestion, type VoteStore } from "../store";
 import { csvField } from "./admin";
 import { requireBearer } from "./bearer-token";

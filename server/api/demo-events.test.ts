@@ -1,7 +1,7 @@
 import { get, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { demoEventsPath } from "../../shared/api-contract";
+import { demoEventsPath } from "../../common/api-contract";
 import { appHarness, duringVoting, open, type App } from "../test-support/app-harness";
 import { streamsFullRetryAfterSeconds } from "./demo-events";
 import * as m from "../../app/i18n/messages";

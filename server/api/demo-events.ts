@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { demoEventsPath } from "../../shared/api-contract";
-import { type VotingWindow } from "../../shared/voting-window";
-import { votingPhase } from "../../shared/voting-window";
+import { demoEventsPath } from "../../common/api-contract";
+import { type VotingWindow } from "../../common/voting-window";
+import { votingPhase } from "../../common/voting-window";
 import type { VoteStore } from "../store";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 import * as m from "../../app/i18n/messages";

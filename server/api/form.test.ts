@@ -8,8 +8,8 @@ import {
   sessionQuestionsUrl,
   takesQuestions,
   type SessionQuestions,
-} from "../../shared/question-contract";
-import { demoVotingPath, votedMarker } from "../../shared/api-contract";
+} from "../../common/question-contract";
+import { demoVotingPath, votedMarker } from "../../common/api-contract";
 import type { AppOptions } from "../app";
 import { appHarness, duringVoting, open } from "../test-support/app-harness";
 import { parseForm } from "./form";

@@ -1,8 +1,8 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance } from "fastify";
 import type { AgendaSlot } from "../../content";
-import type { QuestionSettings, QuestionWindowOverride } from "../../shared/question-contract";
-import type { QuestionRateLimits } from "../../shared/api-contract";
+import type { QuestionSettings, QuestionWindowOverride } from "../../common/question-contract";
+import type { QuestionRateLimits } from "../../common/api-contract";
 import { registerDemoEvents } from "./demo-events";
 import { registerAdmin } from "./admin";
 import { registerAdminQuestions } from "./admin-questions";

@@ -18,8 +18,8 @@ import {
   type PublicQuestion,
   type SessionQuestions,
   type UpvoteState,
-} from "../../shared/question-contract";
-import { defaultQuestionRateLimits, type QuestionRateLimits } from "../../shared/api-contract";
+} from "../../common/question-contract";
+import { defaultQuestionRateLimits, type QuestionRateLimits } from "../../common/api-contract";
 import type { AppOptions } from "../app";
 import type { VoteStore } from "../store";
 import { appHarness, type App } from "../test-support/app-harness";

@@ -16,8 +16,8 @@ import {
   type QuestionWindowState,
   type UpvoteState,
   questionSentMarker,
-} from "../../shared/question-contract";
-import type { QuestionRateLimits } from "../../shared/api-contract";
+} from "../../common/question-contract";
+import type { QuestionRateLimits } from "../../common/api-contract";
 import type { StoredQuestion, VoteStore } from "../store";
 import { backToPage, sentAsForm } from "./form";
 import { isCrossSite } from "./origin";

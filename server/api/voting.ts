@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { votingWindowRecord, type VotingWindow } from "../../shared/voting-window";
+import { votingWindowRecord, type VotingWindow } from "../../common/voting-window";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { ModerationAction, QuestionStatus } from "../../shared/question-contract";
+import type { ModerationAction, QuestionStatus } from "../../common/question-contract";
 import {
   QuestionStateError,
   type AskResult,

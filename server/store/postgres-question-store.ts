@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { errorCode } from "./errors";
-import type { ModerationAction } from "../../shared/question-contract";
+import type { ModerationAction } from "../../common/question-contract";
 import {
   changesOf,
   KyselyQuestionStore,

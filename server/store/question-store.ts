@@ -1,4 +1,4 @@
-import type { ModerationAction, QuestionStatus } from "../../shared/question-contract";
+import type { ModerationAction, QuestionStatus } from "../../common/question-contract";
 import type { VoteOrigin } from "./origin";
 
 /** A question as the store keeps it: every status, who asked (their voter id), and why it was hidden. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
-import type { ModerationAction } from "../../shared/question-contract";
+import type { ModerationAction } from "../../common/question-contract";
 import {
   changesOf,
   KyselyQuestionStore,

@@ -4,7 +4,7 @@ import { once } from "node:events";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { listeningAnnouncement } from "../../shared/api-contract";
+import { listeningAnnouncement } from "../../common/api-contract";
 import { serverArgs } from "../start-command";
 
 /** The server as an operator runs it (`npm start`), in a process of its own, for tests that kill or stop it. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
-import { dayAnchor, programmeDays } from "../../shared/programme-days";
-import { zonedDate, zoneOffsetMinutes } from "../../shared/time";
+import { dayAnchor, programmeDays } from "../../common/programme-days";
+import { zonedDate, zoneOffsetMinutes } from "../../common/time";
 import {
   formatClock,
   formatDateSpan,

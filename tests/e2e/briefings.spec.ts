@@ -5,7 +5,7 @@ import { initialsOf } from "../../app/lib/initials";
 import { shareIntentText } from "../../app/lib/share-intent";
 import { participantsText, sessionsOf, type SpeakerSession } from "../../app/lib/speaker-schedule";
 import { editionSchedule } from "../../app/lib/edition-schedule";
-import { zonedInstant } from "../../shared/time";
+import { zonedInstant } from "../../common/time";
 import { formatShortDate, formatTimeRange } from "../../app/lib/time-in-edition-language";
 import { axeViolations, expect, portraitAsFile, test, waitForHydration } from "./fixtures";
 import { at } from "./moments";

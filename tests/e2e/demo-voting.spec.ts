@@ -4,10 +4,10 @@ import { remainingUntil, twoDigits } from "../../app/lib/countdown";
 import { initialsOf } from "../../app/lib/initials";
 import { editionPhase } from "../../app/lib/on-air";
 import { speakerById } from "../../app/lib/lookups";
-import { votingWindowOf } from "../../shared/voting-window";
-import { zoneOffsetMinutes } from "../../shared/time";
+import { votingWindowOf } from "../../common/voting-window";
+import { zoneOffsetMinutes } from "../../common/time";
 import { formatClock, formatLongDate, zoneAbbreviation } from "../../app/lib/time-in-edition-language";
-import { votingPhase, type VotingPhase } from "../../shared/voting-window";
+import { votingPhase, type VotingPhase } from "../../common/voting-window";
 import * as m from "../../app/i18n/messages";
 import {
   axeViolations,

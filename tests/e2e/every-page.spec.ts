@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { fixedPaths, prerenderPaths } from "../../app/lib/page-list";
-import { siteIconPath } from "../../shared/site-paths";
+import { siteIconPath } from "../../common/site-paths";
 import { gzipSize, measure, overBudget } from "../../scripts/build/js-budget";
 import { repositoryRoot } from "../../server/start-command";
 import { expect, runningAnimations, sweepTimeout, test, waitForHydration } from "./fixtures";

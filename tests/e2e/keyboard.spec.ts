@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { edition } from "../../content";
 import { leaderboardFromCatalogue, searchDemos } from "../../app/lib/leaderboard";
 import { speakerById } from "../../app/lib/lookups";
-import { zoneOffsetMinutes } from "../../shared/time";
+import { zoneOffsetMinutes } from "../../common/time";
 import { zoneAbbreviation } from "../../app/lib/time-in-edition-language";
 import { expect, focusProblem, menuButton, menuExpanded, tabTo, test, waitForHydration } from "./fixtures";
 import * as m from "../../app/i18n/messages";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
-import { programmeDays } from "../../shared/programme-days";
+import { programmeDays } from "../../common/programme-days";
 import { voteUrl } from "../../app/lib/demo-api";
 import { playerUrl, sessionsOn, stagePath, stageTopDemos, streamOf } from "../../app/lib/stage";
 import { speakersByIds } from "../../app/lib/lookups";

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import * as m from "../../app/i18n/messages";
 import { hole, wordsBefore } from "../message-words";
 import { edition } from "../../content";
-import { moderatePath, sessionQuestionsUrl, type AskedQuestion } from "../../shared/question-contract";
+import { moderatePath, sessionQuestionsUrl, type AskedQuestion } from "../../common/question-contract";
 import { axeViolations, escaped, expect, focusProblem, startingWith, test, waitForHydration } from "./fixtures";
 import {
   moderate,

@@ -3,7 +3,7 @@ import ical, { type VEvent } from "node-ical";
 import { edition, type AgendaSlot } from "../../content";
 import { chosenSessions } from "../../app/lib/chosen-sessions";
 import { favouritesStorageKey } from "../../app/lib/favourites";
-import { isChoosable, mySchedulePath, personalCalendarPath } from "../../shared/my-schedule";
+import { isChoosable, mySchedulePath, personalCalendarPath } from "../../common/my-schedule";
 import { guidOfSession } from "../../interop/guids";
 import { parseSessionSelection } from "../../app/lib/session-selection";
 import { axeViolations, expect, test, waitForHydration, startingWith } from "./fixtures";

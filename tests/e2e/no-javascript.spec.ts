@@ -5,13 +5,13 @@ import { edition, onAirSpans } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
 import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/on-air";
 import { nextDayWords } from "../../app/lib/next-day";
-import { dayAnchor } from "../../shared/programme-days";
+import { dayAnchor } from "../../common/programme-days";
 import { livePath } from "../../app/lib/stage";
 import { speakerById } from "../../app/lib/lookups";
 import { editionSchedule } from "../../app/lib/edition-schedule";
 import { sessionsOf } from "../../app/lib/speaker-schedule";
 import { prerenderPaths } from "../../app/lib/page-list";
-import { votingPhase } from "../../shared/voting-window";
+import { votingPhase } from "../../common/voting-window";
 import {
   questionSentMarker,
   questionWindowOf,
@@ -19,8 +19,8 @@ import {
   sessionQuestionsUrl,
   takesQuestions,
   type SessionQuestions,
-} from "../../shared/question-contract";
-import { votedMarker } from "../../shared/api-contract";
+} from "../../common/question-contract";
+import { votedMarker } from "../../common/api-contract";
 import { voteUrl } from "../../app/lib/demo-api";
 import { repositoryRoot } from "../../server/start-command";
 import {

@@ -6,12 +6,12 @@ import type { BrowserContext, Page } from "@playwright/test";
 import * as m from "../../app/i18n/messages";
 import { hole, wordsBefore } from "../message-words";
 import { offlinePaths } from "../../app/lib/page-list";
-import { mySchedulePath } from "../../shared/my-schedule";
-import { serviceWorkerPath, webAppManifestPath } from "../../shared/offline-pages";
-import { siteIconPath, speakerPath } from "../../shared/site-paths";
+import { mySchedulePath } from "../../common/my-schedule";
+import { serviceWorkerPath, webAppManifestPath } from "../../common/offline-pages";
+import { siteIconPath, speakerPath } from "../../common/site-paths";
 import { speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { editionSchedule } from "../../app/lib/edition-schedule";
-import { zoneOffsetMinutes } from "../../shared/time";
+import { zoneOffsetMinutes } from "../../common/time";
 import { edition, editionId, eventSpan } from "../../content";
 import { editionMomentsOf } from "./phase-moments";
 import {
@@ -23,7 +23,7 @@ import {
 } from "../../scripts/tools/local-site";
 import { writeServiceWorker } from "../../scripts/build/service-worker";
 import { votingOpenEnv } from "../../server/test-support/server-process";
-import { sessionQuestionsUrl } from "../../shared/question-contract";
+import { sessionQuestionsUrl } from "../../common/question-contract";
 import { expect, startingWith, test, voteButtonName, waitForHydration } from "./fixtures";
 import {
   moderate,

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { nextDayWords } from "../../app/lib/next-day";
-import { dayAnchor } from "../../shared/programme-days";
+import { dayAnchor } from "../../common/programme-days";
 import { livePath, stagePath, streamSources } from "../../app/lib/stage";
-import { zonedDate } from "../../shared/time";
+import { zonedDate } from "../../common/time";
 import { expect, menuButton, startingWith, test, waitForHydration } from "./fixtures";
 import { at, betweenDays, editionMoments } from "./moments";
 import * as m from "../../app/i18n/messages";

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan } from "../../content";
 import { liveStatus } from "../../app/lib/on-air";
 import { prerenderPaths } from "../../app/lib/page-list";
-import { dayCalendarPath } from "../../shared/site-paths";
+import { dayCalendarPath } from "../../common/site-paths";
 import { livePath } from "../../app/lib/stage";
 import { formatClock } from "../../app/lib/time-in-edition-language";
 import {

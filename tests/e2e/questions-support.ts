@@ -9,7 +9,7 @@ import {
   takesQuestions,
   type ModerationAction,
   type SessionQuestions,
-} from "../../shared/question-contract";
+} from "../../common/question-contract";
 import { expect, startingWith, waitForHydration } from "./fixtures";
 import { moderatorToken } from "./moderator-token";
 import { votingOpenURL } from "./servers";

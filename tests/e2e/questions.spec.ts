@@ -7,7 +7,7 @@ import {
   questionWindowOf,
   questionWindowState,
   sessionQuestionsUrl,
-} from "../../shared/question-contract";
+} from "../../common/question-contract";
 import { axeViolations, expect, startingWith, test, waitForHydration } from "./fixtures";
 import {
   answeredList,

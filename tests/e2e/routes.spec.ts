@@ -1,6 +1,6 @@
 import { edition } from "../../content";
 import { fixedPaths, prerenderPaths, sitemapPaths } from "../../app/lib/page-list";
-import { speakerPath } from "../../shared/site-paths";
+import { speakerPath } from "../../common/site-paths";
 import { speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { editionSchedule } from "../../app/lib/edition-schedule";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";

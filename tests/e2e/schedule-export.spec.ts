@@ -1,5 +1,5 @@
-import { programmeDays } from "../../shared/programme-days";
-import { schedulePaths } from "../../shared/schedule-paths";
+import { programmeDays } from "../../common/programme-days";
+import { schedulePaths } from "../../common/schedule-paths";
 import { edition } from "../../content";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";

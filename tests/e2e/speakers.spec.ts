@@ -13,7 +13,7 @@ import {
   speakersWithSessions,
   type SpeakerSession,
 } from "../../app/lib/speaker-schedule";
-import { zoneOffsetMinutes } from "../../shared/time";
+import { zoneOffsetMinutes } from "../../common/time";
 import { formatTimeRange, zoneAbbreviation } from "../../app/lib/time-in-edition-language";
 import { axeViolations, expect, test, waitForHydration } from "./fixtures";
 import * as m from "../../app/i18n/messages";

@@ -14,7 +14,7 @@ import {
   type ModeratedQuestion,
   type ModerationAction,
   type QuestionStatus,
-} from "../../../shared/question-contract";
+} from "../../../common/question-contract";
 import { formatClock, formatLongDate, formatTimeRange } from "../../lib/time-in-edition-language";
 import { Badge, type BadgeColour } from "../ui/badge";
 import { sessionTypeWords } from "../../lib/session-type-words";

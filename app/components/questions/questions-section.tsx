@@ -10,7 +10,7 @@ import {
   sessionQuestionsUrl,
   type CallerQuestion,
   type QuestionWindowState,
-} from "../../../shared/question-contract";
+} from "../../../common/question-contract";
 import { formatClock, formatLongDate } from "../../lib/time-in-edition-language";
 import { useHydrated } from "../../lib/use-hydrated";
 import { ApiError } from "../../lib/live-data";

@@ -2,7 +2,7 @@ import * as content from "../../../content";
 import type { AgendaSlot } from "../../../content";
 import { startCountdown } from "../../lib/countdown";
 import type { DisplayZone } from "../../lib/display-zone";
-import { programmeDays } from "../../../shared/programme-days";
+import { programmeDays } from "../../../common/programme-days";
 import { formatLongDate, formatTimeRange } from "../../lib/time-in-edition-language";
 import { ExternalLink } from "../external-link";
 import { Badge } from "../ui/badge";

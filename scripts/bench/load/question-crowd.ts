@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { adminQuestionUrl, sessionQuestionsUrl, upvoteUrl } from "../../../shared/question-contract";
+import { adminQuestionUrl, sessionQuestionsUrl, upvoteUrl } from "../../../common/question-contract";
 import { Histogram, type ChangeLatencies } from "./question-streams";
 
 /**
