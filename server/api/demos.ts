@@ -99,7 +99,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     if (startedAt === version) listing = { body, version: startedAt, madeAt };
     return body;
   }
-  function currentListing(): string | Promise<string> {
+  async function currentListing(): Promise<string> {
     if (listing && listing.version === version && Date.now() - listing.madeAt < listingMaxAgeMs) return listing.body;
     // Requests arriving together share one read of the counts, unless a vote came in since that read began.
     if (pending?.version !== version) {
