@@ -61,9 +61,10 @@ export function readSchedule(text: string, name: string, notes: ImportNotes, zon
  * schedule-xml.ts reads into the object the JSON would be, so that both meet the one schema and the one reader.
  */
 function parseSchedule(text: string, name: string, notes: ImportNotes) {
-  // A byte order mark, which some editors write, is part of neither format.
-  const content = text.replace(/^\uFEFF/, "");
-  const first = content.trimStart().charAt(0);
+  // A byte order mark, which some editors write, is part of neither format; nor are blank lines before it begins,
+  // which XML would refuse before its declaration.
+  const content = text.replace(/^\uFEFF/, "").trimStart();
+  const first = content.charAt(0);
   let file: unknown;
   if (first === "<") file = scheduleXmlAsJson(content, name, notes);
   else if (first === "{") {

@@ -5,8 +5,8 @@ import { ImportError } from "./import-error";
 import { some, type ImportNotes } from "./import-notes";
 
 /**
- * frab's schedule.xml (pentabarf's, as frab, pretalx, C3VOC's hub and FOSDEM write it; interop/formats/schedule.xml.xsd)
- * read into the object a schedule.json parses to, so that one schema (schedule-file.ts) and one reader
+ * frab's schedule.xml (pentabarf's format, as frab, pretalx, C3VOC's hub and FOSDEM write it;
+ * interop/formats/schedule.xml.xsd) read into the object a schedule.json parses to, so that one schema (schedule-file.ts) and one reader
  * (read-schedule.ts, read-session.ts) take both formats: what the import mends or refuses, and the notes it prints,
  * are the same whichever format the programme came in. Only what the XML writes differently is translated here:
  * attributes and child elements into fields, `<days>` (a count) into `daysCount`, the conference's `<base_url>` up to
@@ -82,7 +82,8 @@ export function scheduleXmlAsJson(text: string, name: string, notes: ImportNotes
   if (rootName !== "schedule") throw notSchedule(`its root element is <${rootName ?? ""}>, not <schedule>`);
   const schedule = element(root);
   const conference = schedule.conference;
-  if (!conference || Array.isArray(conference)) throw notSchedule("it has no <conference>");
+  if (!conference) throw notSchedule("it has no <conference>");
+  if (Array.isArray(conference)) throw notSchedule("it has more than one <conference>");
   const days = list(schedule.day);
   if (days.length === 0) throw notSchedule("it has no <day>");
 
