@@ -1,6 +1,4 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import draft06 from "ajv/dist/refs/json-schema-draft-06.json";
@@ -19,6 +17,7 @@ import {
   scheduleModel,
   scheduleXml,
 } from "./schedule-export";
+import { formatFile, xmlProblems } from "./schedule-test-support";
 
 /**
  * The programme export of the edition under test: both files valid against the schemas schedule apps are written
@@ -27,9 +26,6 @@ import {
  * schedule-export.reference.test.ts pins the reference edition's own values; schedule-export.built.test.ts checks
  * the built site's copies, links and serving.
  */
-
-/** A file of interop/formats: the schemas, and the real pretalx export. */
-const formatFile = (name: string) => path.join(import.meta.dirname, "formats", name);
 
 /** The C3VOC schema is draft-06: Ajv's default class with the draft-06 meta-schema, and the formats it names. */
 function jsonValidator() {
@@ -41,20 +37,6 @@ function jsonValidator() {
   const validate = ajv.compile(JSON.parse(readFileSync(formatFile("schema.json"), "utf8")) as object);
   return (data: unknown) =>
     validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ""}`);
-}
-
-/** xmllint's verdict on an XML text against frab's XSD: its messages, none when valid. */
-function xmlProblems(xml: string): string[] {
-  const result = spawnSync("xmllint", ["--noout", "--schema", formatFile("schedule.xml.xsd"), "-"], {
-    input: xml,
-    encoding: "utf8",
-  });
-  if (result.error) {
-    throw new Error(
-      `xmllint could not run (${result.error.message}): install Debian's libxml2-utils (bash scripts/test/ensure-xmllint.sh)`,
-    );
-  }
-  return result.status === 0 ? [] : result.stderr.split("\n").filter(Boolean);
 }
 
 type Json = ReturnType<typeof scheduleJson>;

@@ -1,17 +1,19 @@
-import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { once } from "node:events";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
-import { defaultEditionId, editionPublicDir, missingImages, readEditionInput, sectionFiles } from "../content/editions";
+import { describe, expect, it, vi } from "vitest";
+import { defaultEditionId, editionPublicDir, readEditionInput, sectionFiles } from "../content/editions";
 import type { EditionInput } from "../content/schema";
-import { validateEdition } from "../content/validate";
 import { scheduleJson, scheduleModel } from "./schedule-export";
 import { initialsBackgrounds } from "./import/initials-portrait";
+import {
+  expectRefused,
+  importedEdition,
+  listing,
+  runImport,
+  scheduleFile,
+  serve,
+  tempFolder,
+} from "./schedule-test-support";
 import { importSchedule } from "./schedule-import";
 
 // Each case runs the command as a visitor does, a Node process compiling TypeScript, some of them twice (an import,
@@ -74,76 +76,6 @@ interface FileSchedule {
 const democon = (): FileSchedule => JSON.parse(readFileSync(democonFile, "utf8")) as FileSchedule;
 const sessionsOf = (file: FileSchedule) =>
   file.schedule.conference.days.flatMap((day) => Object.values(day.rooms).flat());
-
-const folders: string[] = [];
-const servers: http.Server[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  for (const server of servers) server.close();
-});
-
-function tempFolder(prefix: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), `glosaic-import-${prefix}-`));
-  folders.push(folder);
-  return folder;
-}
-
-/** Writes a schedule (an object as JSON, or any text) to a file of its own. */
-function scheduleFile(content: FileSchedule | string): string {
-  const file = path.join(tempFolder("file"), "schedule.json");
-  writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
-  return file;
-}
-
-/** Every file under a folder with a digest of its bytes: two listings are equal when nothing was written. */
-function listing(folder: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else files[path.relative(folder, full)] = createHash("sha256").update(readFileSync(full)).digest("hex");
-    }
-  };
-  walk(folder);
-  return files;
-}
-
-/** `npm run import -- <args>` as a process of its own (asynchronous, so a server in this process can answer it). */
-async function runImport(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/tools/import-schedule.ts", ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const [status] = (await once(child, "close")) as [number | null];
-  return { status, stdout, stderr };
-}
-
-/** The imported edition, validated as the build validates it, images included. */
-function importedEdition(root: string, id: string) {
-  const edition = validateEdition(readEditionInput(id, root), id);
-  expect(missingImages(edition, editionPublicDir(id, root))).toEqual([]);
-  return edition;
-}
-
-/** A local server answering each path with the body and type given (404 elsewhere). */
-async function serve(routes: Record<string, { type: string; body: string | Buffer }>): Promise<string> {
-  const server = http.createServer((request, response) => {
-    const route = routes[request.url ?? ""];
-    if (!route) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "content-type": route.type }).end(route.body);
-  });
-  servers.push(server);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-}
 
 /** WCAG 2 contrast ratio between two #RRGGBB colours. */
 function contrast(a: string, b: string): number {
@@ -295,19 +227,10 @@ describe("Persons in either shape", () => {
 });
 
 describe("Refusals: one line naming the record, exit code 1, nothing written", () => {
-  async function refused(content: FileSchedule | string, message: RegExp) {
-    const root = tempFolder("refused");
-    const { status, stdout, stderr } = await runImport([scheduleFile(content), "--root", root]);
-    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
-    expect(stderr).toMatch(message);
-    expect(status).toBe(1);
-    expect(stdout).toBe("");
-    expect(listing(root)).toEqual({});
-    expect(readdirSync(root)).toEqual([]);
-  }
+  const refused = (content: FileSchedule | string, message: RegExp) => expectRefused(scheduleFile(content), message);
 
   it("refuses a file that is not JSON", async () => {
-    await refused("<html><body>Not found</body></html>", /^schedule\.json is not a schedule: it is not JSON$/m);
+    await refused('{"schedule": {"conference": ', /^schedule\.json is not a schedule: it is not JSON$/m);
   });
 
   it("refuses JSON that is not a schedule", async () => {

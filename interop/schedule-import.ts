@@ -16,7 +16,8 @@ import { writeEdition } from "./import/write-edition";
 
 /**
  * The programme from the tools organisers keep it in: a schedule.json as pretalx and frab write it (C3VOC's
- * schedule.json 1.x, persons in either shape) becomes an edition folder, or updates one imported before.
+ * schedule.json 1.x, persons in either shape), or a schedule.xml read into the same shape (decision 068), becomes an
+ * edition folder, or updates one imported before.
  * Real exports are looser than the schema; what can be mended is mended and said, one line per kind of change,
  * and what cannot is refused in one line with nothing written. docs/decisions/024-import-from-pretalx-and-frab.md
  * says why each rule is what it is; the steps are in import/, in the order below.

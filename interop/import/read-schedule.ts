@@ -5,6 +5,7 @@ import { ImportError } from "./import-error";
 import { some, type ImportNotes } from "./import-notes";
 import { readSession, type FilePerson, type FileSession, type SessionContext } from "./read-session";
 import { scheduleFileSchema, schemaFields, type FileConference, type FileRoomRecord } from "./schedule-file";
+import { scheduleXmlAsJson } from "./schedule-xml";
 
 export interface FileRoom {
   name: string;
@@ -28,7 +29,7 @@ export interface FileSchedule {
  * is said, in the file's order, so that the notes come in the order their kinds first occur.
  */
 export function readSchedule(text: string, name: string, notes: ImportNotes, zoneOption?: string): FileSchedule {
-  const { conference, base_url } = parseSchedule(text, name).schedule;
+  const { conference, base_url } = parseSchedule(text, name, notes).schedule;
   const title = conference.title ?? conference.acronym;
   if (!title) throw new ImportError(`${name}: the conference has no title`);
   noteExtraFields("conference", conference, schemaFields.conference, notes);
@@ -54,15 +55,26 @@ export function readSchedule(text: string, name: string, notes: ImportNotes, zon
   return { title, acronym: conference.acronym, description: conference.description, zone, rooms, sessions, persons };
 }
 
-/** The file as JSON read through the schema, or the one line that says it is no schedule. */
-function parseSchedule(text: string, name: string) {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ImportError(`${name} is not a schedule: it is not JSON`);
-  }
-  const parsed = scheduleFileSchema.safeParse(json);
+/**
+ * The file read through the schema, or the one line that says it is no schedule. Its format is told by its content,
+ * not its name (a URL may have none): a schedule.json is an object, a schedule.xml an element, which
+ * schedule-xml.ts reads into the object the JSON would be, so that both meet the one schema and the one reader.
+ */
+function parseSchedule(text: string, name: string, notes: ImportNotes) {
+  // A byte order mark, which some editors write, is part of neither format; nor are blank lines before it begins,
+  // which XML would refuse before its declaration.
+  const content = text.replace(/^\uFEFF/, "").trimStart();
+  const first = content.charAt(0);
+  let file: unknown;
+  if (first === "<") file = scheduleXmlAsJson(content, name, notes);
+  else if (first === "{") {
+    try {
+      file = JSON.parse(content);
+    } catch {
+      throw new ImportError(`${name} is not a schedule: it is not JSON`);
+    }
+  } else throw new ImportError(`${name} is not a schedule: it is neither JSON nor XML`);
+  const parsed = scheduleFileSchema.safeParse(file);
   if (!parsed.success) throw new ImportError(`${name} is not a schedule: it has no schedule.conference.days`);
   return parsed.data;
 }

@@ -4,10 +4,10 @@ import { ImportError } from "../../interop/import/import-error";
 import { importSchedule, importSummary } from "../../interop/schedule-import";
 
 /**
- * npm run import -- <schedule.json file or URL> [--edition <id>] [--root <folder of editions>] [--time-zone <zone>]
- * writes editions/<id> from a pretalx or frab schedule.json, or updates an edition imported before (sessions matched
- * by guid, what was added by hand kept). Prints one line per kind of change it made; a file it cannot take is
- * refused in one line, exit code 1, nothing written.
+ * npm run import -- <schedule.json or schedule.xml, file or URL> [--edition <id>] [--root <folder of editions>]
+ * [--time-zone <zone>] writes editions/<id> from a pretalx or frab schedule.json or schedule.xml (told apart by their
+ * content), or updates an edition imported before (sessions matched by guid, what was added by hand kept). Prints
+ * one line per kind of change it made; a file it cannot take is refused in one line, exit code 1, nothing written.
  */
 try {
   const { values, positionals } = parseArgs({
@@ -16,7 +16,9 @@ try {
   });
   const [source, ...others] = positionals;
   if (!source || others.length > 0) {
-    throw new ImportError("Name one schedule to import: npm run import -- schedule.json [--edition <id>]");
+    throw new ImportError(
+      "Name one schedule to import: npm run import -- schedule.json|schedule.xml [--edition <id>] [--time-zone <zone>]",
+    );
   }
   const result = await importSchedule({
     source,

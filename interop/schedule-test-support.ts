@@ -1,0 +1,116 @@
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect } from "vitest";
+import { editionPublicDir, missingImages, readEditionInput } from "../content/editions";
+import { validateEdition } from "../content/validate";
+
+/**
+ * What the schedule formats' tests share: frab's XSD run by xmllint (the export's and the import's tests), and for
+ * the import's (schedule-import.test.ts, schedule-import-xml.test.ts) folders and servers of their own, cleaned up
+ * after each file, the command run as an organiser runs it, and the written edition read back as the build reads it.
+ */
+
+/** A file of interop/formats: the schemas, and the real pretalx export. */
+export const formatFile = (name: string) => path.join(import.meta.dirname, "formats", name);
+
+/** xmllint's verdict on an XML text against frab's XSD: its messages, none when valid. */
+export function xmlProblems(xml: string): string[] {
+  const result = spawnSync("xmllint", ["--noout", "--schema", formatFile("schedule.xml.xsd"), "-"], {
+    input: xml,
+    encoding: "utf8",
+  });
+  if (result.error) {
+    throw new Error(
+      `xmllint could not run (${result.error.message}): install Debian's libxml2-utils (bash scripts/test/ensure-xmllint.sh)`,
+    );
+  }
+  return result.status === 0 ? [] : result.stderr.split("\n").filter(Boolean);
+}
+
+const folders: string[] = [];
+const servers: http.Server[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const server of servers) server.close();
+});
+
+export function tempFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), `glosaic-import-${prefix}-`));
+  folders.push(folder);
+  return folder;
+}
+
+/** Writes a schedule (an object as JSON, or any text) to a file of its own, named `name`. */
+export function scheduleFile(content: object | string, name = "schedule.json"): string {
+  const file = path.join(tempFolder("file"), name);
+  writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
+  return file;
+}
+
+/** Every file under a folder with a digest of its bytes: two listings are equal when nothing was written. */
+export function listing(folder: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else files[path.relative(folder, full)] = createHash("sha256").update(readFileSync(full)).digest("hex");
+    }
+  };
+  walk(folder);
+  return files;
+}
+
+/** `npm run import -- <args>` as a process of its own (asynchronous, so a server in this process can answer it). */
+export async function runImport(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/tools/import-schedule.ts", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const [status] = (await once(child, "close")) as [number | null];
+  return { status, stdout, stderr };
+}
+
+/** The refusal: one line matching `message` on stderr, exit code 1, nothing on stdout, nothing written. */
+export async function expectRefused(file: string, message: RegExp): Promise<void> {
+  const root = tempFolder("refused");
+  const { status, stdout, stderr } = await runImport([file, "--root", root]);
+  expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+  expect(stderr).toMatch(message);
+  expect(status).toBe(1);
+  expect(stdout).toBe("");
+  expect(listing(root)).toEqual({});
+  expect(readdirSync(root)).toEqual([]);
+}
+
+/** The imported edition, validated as the build validates it, images included. */
+export function importedEdition(root: string, id: string) {
+  const edition = validateEdition(readEditionInput(id, root), id);
+  expect(missingImages(edition, editionPublicDir(id, root))).toEqual([]);
+  return edition;
+}
+
+/** A local server answering each path with the body and type given (404 elsewhere). */
+export async function serve(routes: Record<string, { type: string; body: string | Buffer }>): Promise<string> {
+  const server = http.createServer((request, response) => {
+    const route = routes[request.url ?? ""];
+    if (!route) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": route.type }).end(route.body);
+  });
+  servers.push(server);
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
