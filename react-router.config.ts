@@ -7,12 +7,14 @@ export default {
   ssr: false,
   prerender: () => prerenderPaths(edition),
   // React Router 8's behaviour now, so the build has nothing to warn about and the move to 8 (once Node 22 is
-  // here) changes nothing.
+  // here) changes little. Trailing-slash-aware data requests stay off, said so: with them, 7.x prerenders each page
+  // at its path with a slash ("/agenda/"), so the built HTML marks no current link while the hydrated page does
+  // (decision 066).
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
+    v8_trailingSlashAwareDataRequests: false,
   },
 } satisfies Config;
