@@ -11,14 +11,8 @@ import { schedulePaths } from "../common/schedule-paths";
 import { speakerPath } from "../common/site-paths";
 import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../common/time";
 import { guidOfSession, sessionGuid } from "./guids";
-import {
-  recordingTitle,
-  scheduleAcronym,
-  scheduleFiles,
-  scheduleJson,
-  scheduleModel,
-  scheduleXml,
-} from "./schedule-export";
+import { recordingTitle } from "./recording-link";
+import { scheduleAcronym, scheduleFiles, scheduleJson, scheduleModel, scheduleXml } from "./schedule-export";
 
 /**
  * The programme export of the edition under test: both files valid against the schemas schedule apps are written
