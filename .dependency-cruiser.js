@@ -38,6 +38,14 @@ export default {
       from: { path: "^(app|content|server|interop|common)/", pathNot: tests },
       to: { path: "^scripts/" },
     },
+    {
+      name: "import-needs-no-build",
+      severity: "error",
+      comment:
+        "npm run import runs on a fresh clone, before any build: it may not reach the interface's messages, which a build compiles (decision 071).",
+      from: { path: "^scripts/tools/import-schedule\\.ts$" },
+      to: { path: "^app/i18n/messages\\.ts$", reachable: true },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

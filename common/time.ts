@@ -210,6 +210,14 @@ export function zonedDate(instant: Date, timeZone: string): string {
   return `${String(year)}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** An instant written in a zone with that zone's offset: 2031-05-07T10:00:00+02:00. */
+export function zonedIso(instant: string, timeZone: string): string {
+  const at = new Date(instant);
+  const { hour, minute } = zonedHourMinute(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${zonedDate(at, timeZone)}T${two(hour)}:${two(minute)}:${two(at.getUTCSeconds())}${isoOffset(zoneOffsetMinutes(at, timeZone))}`;
+}
+
 /**
  * The instant a zone's wall clock reads `hour:minute` on a calendar date. The offset is looked up at the answer
  * itself, so a date on which the clocks change gets that day's offset, not the previous one.

@@ -9,14 +9,8 @@ import { schedulePaths } from "../common/schedule-paths";
 import { speakerPath } from "../common/site-paths";
 import { isoOffset, zonedDate, zonedHourMinute, zoneOffsetMinutes } from "../common/time";
 import { guidOfSession, sessionGuid } from "./guids";
-import {
-  recordingTitle,
-  scheduleAcronym,
-  scheduleFiles,
-  scheduleJson,
-  scheduleModel,
-  scheduleXml,
-} from "./schedule-export";
+import { recordingTitle } from "./recording-link";
+import { scheduleAcronym, scheduleFiles, scheduleJson, scheduleModel, scheduleXml } from "./schedule-export";
 import { formatFile, xmlProblems } from "./schedule-test-support";
 
 /**

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { AgendaSlot, Edition, Room, Speaker } from "../content";
 import { speakerPath } from "../common/site-paths";
-import { isoOffset, shiftDate, zonedDate, zonedHourMinute, zonedInstant, zoneOffsetMinutes } from "../common/time";
+import { shiftDate, zonedDate, zonedHourMinute, zonedInstant, zonedIso } from "../common/time";
 import { guidOfSession, personGuid, roomGuid } from "./guids";
+import { recordingTitle } from "./recording-link";
 import * as m from "../app/i18n/messages";
 
 /**
@@ -18,9 +19,6 @@ export const scheduleJsonSchemaUrl = "https://c3voc.de/schedule/schema.json";
 export const generatorName = "glosaic-site";
 /** A session's language when the content names none: the site's own, English. */
 const defaultLanguage = "en";
-
-/** The title of a session's recording among its links: what schedule apps show, and what the import reads back. */
-export const recordingTitle = "Recording";
 
 /** A link as the schema's Reference has it: the type is one of its enum. */
 interface ExportLink {
@@ -128,14 +126,6 @@ const schemaZone = /^([A-Z][a-z]+\/[A-Z][a-z]+)|UTC$/;
 /** The schema's Event.id is a deprecated positive integer: taken from the GUID, so it is as stable as the GUID. */
 function numericId(guid: string): number {
   return (Number.parseInt(guid.slice(0, 8), 16) % 0x7fffffff) + 1;
-}
-
-/** An instant written in a zone with that zone's offset: 2031-05-07T10:00:00+02:00. */
-export function zonedIso(instant: string, timeZone: string): string {
-  const at = new Date(instant);
-  const { hour, minute } = zonedHourMinute(instant, timeZone);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${zonedDate(at, timeZone)}T${two(hour)}:${two(minute)}:${two(at.getUTCSeconds())}${isoOffset(zoneOffsetMinutes(at, timeZone))}`;
 }
 
 const minutesBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 60_000);

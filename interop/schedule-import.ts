@@ -1,6 +1,7 @@
 import path from "node:path";
 import { zonedDate } from "../common/time";
 import { editionsRoot } from "../content/editions";
+import type { AvatarTimeouts } from "./import/download-avatar";
 import { newEvent, updatedEvent } from "./import/edition-event";
 import { ImportError } from "./import/import-error";
 import { ImportNotes } from "./import/import-notes";
@@ -32,6 +33,8 @@ export interface ImportOptions {
   root?: string;
   /** The zone to read the times in, for a file that names none and whose offsets do not say one. */
   timeZone?: string;
+  /** How long the avatars may take: import/download-avatar.ts's avatarTimeouts, unless a test shortens them. */
+  avatarTimeouts?: AvatarTimeouts;
 }
 
 export interface ImportResult {
@@ -89,6 +92,7 @@ export async function importSchedule(options: ImportOptions): Promise<ImportResu
     kept,
     dropped,
     notes,
+    avatarTimeouts: options.avatarTimeouts,
   });
   return {
     editionId: id,

@@ -1,5 +1,4 @@
-import { zoneAbbreviation } from "../../common/time";
-import { zonedIso } from "../schedule-export";
+import { zoneAbbreviation, zonedIso } from "../../common/time";
 import type { FileSchedule } from "./read-schedule";
 
 type Json = Record<string, unknown>;

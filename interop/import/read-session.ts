@@ -1,4 +1,4 @@
-import { recordingTitle } from "../schedule-export";
+import { recordingTitle } from "../recording-link";
 import { isUuid, urlNamespace, uuidV5 } from "../guids";
 import { absoluteUrl } from "./absolute-url";
 import { ImportError } from "./import-error";

@@ -1,4 +1,4 @@
-import { zonedIso } from "../schedule-export";
+import { zonedIso } from "../../common/time";
 import type { FileSession } from "./read-session";
 import { instantOf } from "./written-time";
 

@@ -12,7 +12,7 @@ import {
 import { placeholderPortrait } from "../../content/placeholder-portrait";
 import type { Edition, EditionInput } from "../../content/schema";
 import { ContentError, validateEdition } from "../../content/validate";
-import { downloadAvatar } from "./download-avatar";
+import { AvatarDownloads, avatarsAtOnce, avatarTimeouts, type AvatarTimeouts } from "./download-avatar";
 import { ImportError } from "./import-error";
 import { some, type ImportNotes } from "./import-notes";
 import { initialsSvg } from "./initials-portrait";
@@ -33,6 +33,8 @@ interface EditionToWrite {
   kept: Speaker[];
   dropped: Speaker[];
   notes: ImportNotes;
+  /** How long the avatars may take (avatarTimeouts unless a test shortens them). */
+  avatarTimeouts?: AvatarTimeouts;
 }
 
 /**
@@ -50,7 +52,12 @@ export async function writeEdition(edition: EditionToWrite): Promise<{
   try {
     if (update) cpSync(dir, temp, { recursive: true });
     copyCommonImages(temp);
-    const { drawn, downloaded, initials } = await portraitsOf(edition.matched, path.join(temp, "public"), notes);
+    const { drawn, downloaded, initials } = await portraitsOf(
+      edition.matched,
+      path.join(temp, "public"),
+      notes,
+      edition.avatarTimeouts,
+    );
     const speakers = [...edition.kept, ...drawn];
     for (const speaker of edition.dropped) {
       const own = speaker.portrait.startsWith(`/portraits/${speaker.id}.`);
@@ -80,20 +87,32 @@ function copyCommonImages(folder: string): void {
 }
 
 /**
- * The file's people as speakers with portraits: each avatar downloaded once, a few at a time, or else the portrait
- * they had, or else their initials drawn. Avatars that could not be had are said.
+ * The file's people as speakers with portraits: each avatar downloaded once, many at a time under one deadline
+ * (download-avatar.ts), or else the portrait they had, or else their initials drawn. Avatars that could not be had
+ * are said: one line for those a host refused one by one, one for hosts that could not be reached at all, one for
+ * those the deadline left.
  */
-async function portraitsOf(matched: MatchedSpeakers, publicDir: string, notes: ImportNotes) {
+async function portraitsOf(
+  matched: MatchedSpeakers,
+  publicDir: string,
+  notes: ImportNotes,
+  timeouts: AvatarTimeouts | undefined,
+) {
   const portraits = path.join(publicDir, "portraits");
+  const downloads = new AvatarDownloads(timeouts);
   const drawn: Speaker[] = [];
   let downloaded = 0;
   let initials = 0;
   const failed: string[] = [];
+  /** Speakers whose avatar did not come because its host could not be reached, or the time ran out. */
+  const unreachable = { initials: 0, kept: 0 };
+  const late: string[] = [];
   await inTurns(
     [...matched.byId.entries()].map(([speakerId, { person, old }]) => async () => {
       let portrait = old?.portrait;
+      let missed: "unreachable" | "late" | undefined;
       if (person.avatar) {
-        const result = await downloadAvatar(person.avatar);
+        const result = await downloads.download(person.avatar);
         if ("bytes" in result) {
           for (const stale of readdirSync(portraits).filter((f) => f.startsWith(`${speakerId}.`))) {
             rmSync(path.join(portraits, stale));
@@ -101,8 +120,14 @@ async function portraitsOf(matched: MatchedSpeakers, publicDir: string, notes: I
           await writeFile(path.join(portraits, `${speakerId}.${result.kind}`), result.bytes);
           portrait = `/portraits/${speakerId}.${result.kind}`;
           downloaded++;
-        } else failed.push(`${speakerId} (${person.avatar}: ${result.problem})`);
+        } else if ("problem" in result) failed.push(`${speakerId} (${person.avatar}: ${result.problem})`);
+        else if ("unreachable" in result) missed = "unreachable";
+        else {
+          missed = "late";
+          late.push(speakerId);
+        }
       }
+      if (missed === "unreachable") unreachable[portrait ? "kept" : "initials"]++;
       if (!portrait) {
         await writeFile(path.join(portraits, `${speakerId}.svg`), initialsSvg(person.name, speakerId));
         portrait = `/portraits/${speakerId}.svg`;
@@ -117,6 +142,7 @@ async function portraitsOf(matched: MatchedSpeakers, publicDir: string, notes: I
         links: person.links.length > 0 ? person.links.map(httpsLink(notes)) : (old?.links ?? []),
       });
     }),
+    avatarsAtOnce,
   );
   if (failed.length > 0) {
     notes.add(
@@ -125,11 +151,31 @@ async function portraitsOf(matched: MatchedSpeakers, publicDir: string, notes: I
         `Avatars that could not be downloaded were replaced by initials (or the portrait already there): ${some(failed)}`,
     );
   }
+  const hosts = downloads.unreachableHosts();
+  if (hosts.length > 0) {
+    notes.add(
+      "avatar-unreachable",
+      () =>
+        `Avatars could not be downloaded: the network could not be reached (${some(hosts)}); ${[
+          ...(unreachable.initials > 0 ? [`${speakersCount(unreachable.initials)} drawn as initials`] : []),
+          ...(unreachable.kept > 0 ? [`${speakersCount(unreachable.kept)} kept the portrait already there`] : []),
+        ].join(", ")}`,
+    );
+  }
+  if (late.length > 0) {
+    notes.add(
+      "avatar-late",
+      () =>
+        `Avatars not downloaded within the import's ${String((timeouts ?? avatarTimeouts).allMs / 1000)} s were replaced by initials (or the portrait already there); the next import tries again: ${some(late)}`,
+    );
+  }
   return { drawn, downloaded, initials };
 }
 
-/** Runs tasks a few at a time: an avatar server is not asked for hundreds of images at once. */
-async function inTurns(tasks: (() => Promise<void>)[], parallel = 6): Promise<void> {
+const speakersCount = (n: number) => `${String(n)} speaker${n === 1 ? "" : "s"}`;
+
+/** Runs tasks a given number at a time: an avatar server is not asked for hundreds of images at once. */
+async function inTurns(tasks: (() => Promise<void>)[], parallel: number): Promise<void> {
   const queue = [...tasks];
   const worker = async () => {
     for (let task = queue.shift(); task; task = queue.shift()) await task();
