@@ -925,7 +925,7 @@ describe("Importing from a URL", () => {
 });
 
 describe("The round trip: import, export, import again", () => {
-  it("gives the same programme: titles, times, rooms, types, tracks, languages, persons and GUIDs", async () => {
+  it("gives the same programme: titles, times, rooms, types, tracks and their colours, languages, persons and GUIDs", async () => {
     const first = tempFolder("round-trip-1");
     await importSchedule({ source: democonFile, editionId: "trip", root: first });
     const imported = importedEdition(first, "trip");
@@ -959,6 +959,9 @@ describe("The round trip: import, export, import again", () => {
     expect(again.rooms.map(({ name, guid }) => ({ name, guid }))).toEqual(
       imported.rooms.map(({ name, guid }) => ({ name, guid })),
     );
+    // The tracks with their colours, which the export lists as the newer schedule.json does.
+    expect(again.tracks).toEqual(imported.tracks);
+    expect(imported.tracks.length).toBeGreaterThan(0);
     expect(again.event).toMatchObject({
       name: imported.event.name,
       date: imported.event.date,
