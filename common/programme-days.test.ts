@@ -58,7 +58,7 @@ describe("A day's timetable, rooms side by side", () => {
     );
     const cell = (row: number, room: number) => {
       const found = rows[row]?.cells[room];
-      return typeof found === "object" ? `${found.session.id}×${String(found.rows)}` : found;
+      return typeof found === "object" ? `${found.sessions.map((s) => s.id).join("+")}×${String(found.rows)}` : found;
     };
     expect([cell(0, 0), cell(0, 1)]).toEqual(["opening×1", "workshop×2"]);
     // The workshop still runs at 9:30; nothing is on in the main room from 9:50 to 10:10.
@@ -66,11 +66,34 @@ describe("A day's timetable, rooms side by side", () => {
     expect([cell(2, 0), cell(2, 1)]).toEqual(["empty", "late×1"]);
   });
 
+  it("gives every session of a room whose sessions overlap a cell, cutting the earlier one's at the next start", () => {
+    const sessions = [
+      session("dj-set", "08T20:00", "08T23:00", "main"),
+      session("cleanup", "08T21:00", "08T22:00", "main"),
+      session("karaoke", "08T21:00", "08T21:30", "main"),
+      session("quiz", "08T21:30", "08T22:30", "lab"),
+    ];
+    const rows = timetable(sessions, rooms, place);
+    const cells = rows.map((row) =>
+      row.cells.map((found) =>
+        typeof found === "object" ? `${found.sessions.map((s) => s.id).join("+")}×${String(found.rows)}` : found,
+      ),
+    );
+    // Every row has one cell per room, or a row the cell above spans: the table stays a grid.
+    expect(cells).toEqual([
+      ["dj-set×1", "empty"],
+      ["cleanup+karaoke×2", "empty"],
+      ["continued", "quiz×1"],
+    ]);
+  });
+
   it.each(everyEdition)("places every session of $id's days once, in its room", ({ edition }) => {
     const roomIds = edition.rooms.map((room) => room.id);
     for (const day of programmeDays(edition.agenda, edition.event.timeZone)) {
       const placed = timetable(day.sessions, roomIds, (slot) => slot).flatMap((row) =>
-        row.cells.flatMap((cell, index) => (typeof cell === "object" ? [{ slot: cell.session, index }] : [])),
+        row.cells.flatMap((cell, index) =>
+          typeof cell === "object" ? cell.sessions.map((slot) => ({ slot, index })) : [],
+        ),
       );
       const inRooms = day.sessions.filter((slot) => slot.room !== undefined);
       expect(placed.map(({ slot }) => slot.id).sort()).toEqual(inRooms.map((slot) => slot.id).sort());

@@ -31,11 +31,11 @@ export function dayAnchor(date: string): string {
 }
 
 /**
- * A cell of a day's timetable: the session that starts in that room at that row's time, with the number of rows it
- * spans; "continued" where a session that started in an earlier row is still running (the earlier cell spans it);
- * "empty" where the room has nothing on.
+ * A cell of a day's timetable: the sessions that start in that room at that row's time (one, but for a room whose
+ * programme overlaps: decision 069), with the number of rows the cell spans; "continued" where the cell of an
+ * earlier row still spans it; "empty" where the room has nothing on.
  */
-export type TimetableCell<T> = { session: T; rows: number } | "continued" | "empty";
+export type TimetableCell<T> = { sessions: T[]; rows: number } | "continued" | "empty";
 
 export interface TimetableRow<T> {
   /** The instant the row starts: the start of at least one of its sessions. */
@@ -54,8 +54,10 @@ export interface Placed {
 /**
  * A day's sessions laid out with rooms side by side: a row for each instant at which any session starts, a column
  * per room. Rows follow the starts rather than a fixed grid, so a row is only as tall as its sessions need, and
- * every session sits in the row of its start time and its room's column. `placeOf` reads an item's times and room
- * (the agenda lays out its rows, each with the slot it shows).
+ * every session sits in the row of its start time and its room's column. A cell spans the rows until its sessions
+ * end, or until the next session of its room starts where they overlap it, so that the table stays a grid and
+ * every session has a cell. `placeOf` reads an item's times and room (the agenda lays out its rows, each with the
+ * slot it shows).
  */
 export function timetable<T>(
   items: readonly T[],
@@ -68,17 +70,27 @@ export function timetable<T>(
     if (!starts.has(Date.parse(start))) starts.set(Date.parse(start), start);
   }
   const times = [...starts.keys()].sort((a, b) => a - b);
+  // Each room's cells: from each start of a session there, the rows until its sessions end or the room's next start.
+  const spans = roomIds.map((room) => {
+    const inRoom = placed.filter((session) => session.room === room);
+    const roomStarts = [...new Set(inRoom.map((session) => Date.parse(session.start)))].sort((a, b) => a - b);
+    return roomStarts.map((time, i) => {
+      const sessions = inRoom.filter((session) => Date.parse(session.start) === time);
+      const until = Math.min(Math.max(...sessions.map((s) => Date.parse(s.end))), roomStarts[i + 1] ?? Infinity);
+      return { time, until, sessions: sessions.map((session) => session.item) };
+    });
+  });
   return times.map((time) => ({
     start: starts.get(time) ?? "",
-    cells: roomIds.map((room): TimetableCell<T> => {
-      const inRoom = placed.filter((session) => session.room === room);
-      const starting = inRoom.find((session) => Date.parse(session.start) === time);
+    cells: spans.map((cells): TimetableCell<T> => {
+      const starting = cells.find((cell) => cell.time === time);
       if (starting) {
-        const end = Date.parse(starting.end);
-        return { session: starting.item, rows: times.filter((other) => other >= time && other < end).length };
+        return {
+          sessions: starting.sessions,
+          rows: times.filter((other) => other >= time && other < starting.until).length,
+        };
       }
-      const running = inRoom.some((session) => Date.parse(session.start) < time && time < Date.parse(session.end));
-      return running ? "continued" : "empty";
+      return cells.some((cell) => cell.time < time && time < cell.until) ? "continued" : "empty";
     }),
   }));
 }

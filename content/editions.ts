@@ -17,6 +17,7 @@ export const sectionFiles = {
   event: "event.json",
   speakers: "speakers.json",
   rooms: "rooms.json",
+  tracks: "tracks.json",
   agenda: "agenda.json",
   backstage: "backstage.json",
   talks: "talks.json",
@@ -28,9 +29,14 @@ export const sectionFiles = {
   stage: "stage.json",
 } as const satisfies Record<keyof EditionInput, string>;
 
-/** Sections an edition may leave out: one stream needs no rooms, not every edition has a panel page, and an
- * edition without a stage of its own links to its broadcast. */
-const optionalSections = new Set<string>([sectionFiles.rooms, sectionFiles.panelPage, sectionFiles.stage]);
+/** Sections an edition may leave out: one stream needs no rooms, a programme need not have tracks, not every
+ * edition has a panel page, and an edition without a stage of its own links to its broadcast. */
+const optionalSections = new Set<string>([
+  sectionFiles.rooms,
+  sectionFiles.tracks,
+  sectionFiles.panelPage,
+  sectionFiles.stage,
+]);
 
 /** Edition ids name folders and appear in URLs of calendar files: lowercase kebab-case. */
 const editionIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

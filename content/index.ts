@@ -26,6 +26,7 @@ export const {
   event,
   speakers,
   rooms,
+  tracks,
   agenda,
   backstage,
   talks,

@@ -209,6 +209,18 @@ export const stageSchema = z.strictObject({
   rooms: z.record(id, streamSchema).default({}),
 });
 
+/**
+ * A track (theme) of the programme, with the colour the organisers give it (tracks.json, optional: an edition
+ * without tracks leaves its sessions' `track` free text). Slots name their track by `name`, as schedule.json does.
+ */
+export const trackSchema = z.object({
+  /** Its id, for a page or a filter of its own: as the schedule names it, or its name in kebab-case. */
+  slug: id,
+  name: text,
+  /** Its colour, #rrggbb. */
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "a track's color is #rrggbb"),
+});
+
 export const agendaSlotSchema = z.object({
   id,
   start: instant,
@@ -218,7 +230,7 @@ export const agendaSlotSchema = z.object({
   title: text,
   /** The room it happens in: required when the edition has rooms, absent when it has one stream. */
   room: id.optional(),
-  /** The track (theme) it belongs to. */
+  /** The track (theme) it belongs to, by name: one of the edition's tracks where it has any. */
   track: text.optional(),
   /** Its language as a BCP 47 tag ("en", "de", "pt-BR"); the edition's are English when left out. */
   language: z
@@ -333,6 +345,7 @@ export const editionSchema = z.object({
   event: eventSchema,
   speakers: z.array(speakerSchema),
   rooms: z.array(roomSchema).default([]),
+  tracks: z.array(trackSchema).default([]),
   agenda: z.array(agendaSlotSchema).min(1, "an edition needs at least one agenda slot"),
   backstage: z.array(backstageSessionSchema),
   talks: z.array(talkSchema),
@@ -349,6 +362,7 @@ export type EventInfo = z.infer<typeof eventSchema>;
 export type Speaker = z.infer<typeof speakerSchema>;
 export type SessionType = string;
 export type Room = z.infer<typeof roomSchema>;
+export type Track = z.infer<typeof trackSchema>;
 export type AgendaSlot = z.infer<typeof agendaSlotSchema>;
 export type BackstageSession = z.infer<typeof backstageSessionSchema>;
 export type Talk = z.infer<typeof talkSchema>;

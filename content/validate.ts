@@ -4,6 +4,7 @@ import { slugOf as slugOfName, speakerPath } from "../common/path-segments.ts";
 import { isoOffset, zonedDate, zoneOffsetMinutes } from "../common/time.ts";
 import { formatDateSpanIn } from "../common/time-in-locale.ts";
 import { editionSchema, type AgendaSlot, type Edition, type EditionInput, type Speaker } from "./schema.ts";
+import { codePointName, unshowableCharacters } from "./text-characters.ts";
 
 /** Thrown when the edition's content breaks a rule; its message lists every problem found, one a line. */
 export class ContentError extends Error {
@@ -14,15 +15,18 @@ export class ContentError extends Error {
 }
 
 /**
- * Parses the edition and checks the rules that span records: unique ids and paths, references that resolve,
- * times on the edition's days and in the stated zone, no overlaps within a room (or the one stream), nobody in two
- * places at once, and no page path that collides with another page or with the site's own files.
+ * Parses the edition and checks the rules that span records: text free of characters no page can show, unique ids
+ * and paths, references that resolve, times on the edition's days and in the stated zone, no overlaps on the one
+ * stream of an edition without rooms, nobody in two places at once, and no page path that collides with another page
+ * or with the site's own files.
  * `editionId` is the edition's folder, which the event's links may name (see `fillPlaceholders`).
  */
 export function validateEdition(authored: EditionInput, editionId: string): Edition {
   const filled = fillPlaceholders(authored, editionId);
   if (filled.problems.length > 0) throw new ContentError(filled.problems);
   const input = filled.input;
+  const unshowable = unshowableText(input);
+  if (unshowable.length > 0) throw new ContentError(unshowable);
   const parsed = editionSchema.safeParse(input);
   if (!parsed.success) {
     throw new ContentError(parsed.error.issues.map((issue) => `${recordAt(input, issue.path)}: ${issue.message}`));
@@ -50,6 +54,14 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
   const rooms = unique(
     "room id",
     edition.rooms.map((r) => r.id),
+  );
+  unique(
+    "track slug",
+    edition.tracks.map((t) => t.slug),
+  );
+  const tracks = unique(
+    "track name",
+    edition.tracks.map((t) => t.name),
   );
   unique(
     "agenda slot id",
@@ -126,6 +138,9 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
       );
     }
     if (slot.room === undefined && rooms.size > 0) problems.push(`${where} names no room (the edition has rooms)`);
+    if (slot.track !== undefined && tracks.size > 0 && !tracks.has(slot.track)) {
+      problems.push(`${where} names track "${slot.track}", which tracks.json does not list`);
+    }
     slot.speakerIds.forEach((ref) => {
       speaker(ref, where);
     });
@@ -144,16 +159,15 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
 
   const slots = [...edition.agenda].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   if (slots.some((slot, i) => slot !== edition.agenda[i])) problems.push("agenda slots are not in time order");
-  // Rooms run side by side; within one room (or the one stream) sessions follow each other.
-  const latestIn = new Map<string | undefined, AgendaSlot>();
-  for (const current of slots) {
-    const previous = latestIn.get(current.room);
-    if (previous && Date.parse(current.start) < Date.parse(previous.end)) {
-      problems.push(
-        `agenda slots "${previous.id}" and "${current.id}" overlap${current.room ? ` in room "${current.room}"` : ""}`,
-      );
+  // The one stream of an edition without rooms shows one session at a time. Sessions may overlap in a room: real
+  // programmes do (a cleanup under a DJ set, a meetup that runs long), and the agenda shows them side by side; the
+  // stage and the overlays show the one that started last (decision 069).
+  let latest: AgendaSlot | undefined;
+  for (const current of rooms.size === 0 ? slots : []) {
+    if (latest && Date.parse(current.start) < Date.parse(latest.end)) {
+      problems.push(`agenda slots "${latest.id}" and "${current.id}" overlap`);
     }
-    if (!previous || Date.parse(current.end) > Date.parse(previous.end)) latestIn.set(current.room, current);
+    if (!latest || Date.parse(current.end) > Date.parse(latest.end)) latest = current;
   }
 
   // One person cannot be in two sessions at once, on stream or backstage. Two sessions of an imported schedule (both
@@ -300,6 +314,32 @@ export function fillPlaceholders(input: EditionInput, editionId: string): { inpu
     Object.entries(event).map(([key, item]) => [key, key === "name" || key === "date" ? item : fill(item, [key])]),
   );
   return { input: { ...input, event: filled as EditionInput["event"] }, problems };
+}
+
+/**
+ * Every text of the edition that holds a character no page can show (text-characters.ts), named by its record: an
+ * organiser's file may carry one pasted from elsewhere, invisible in an editor, and the build would stumble on it
+ * far from the cause. The import removes them; by hand, the organiser does.
+ */
+function unshowableText(input: EditionInput): string[] {
+  const problems: string[] = [];
+  const walk = (value: unknown, at: PropertyKey[]): void => {
+    if (typeof value === "string") {
+      const found = [...new Set(value.match(unshowableCharacters))];
+      if (found.length > 0) {
+        problems.push(
+          `${recordAt(input, at)}: holds ${found.map(codePointName).join(", ")}, which no page can show: remove ${found.length === 1 ? "it" : "them"}`,
+        );
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        walk(item, [...at, i]);
+      });
+    } else if (value && typeof value === "object")
+      for (const [key, item] of Object.entries(value)) walk(item, [...at, key]);
+  };
+  walk(input, []);
+  return problems;
 }
 
 /** The offset an ISO instant is written with; "Z" is +00:00. */

@@ -89,6 +89,8 @@ export interface ScheduleModel {
   timeZone: string | undefined;
   timeslotDuration: string;
   siteUrl: string;
+  /** The edition's tracks with their colours, as the newer schedule.json lists them; none without tracks.json. */
+  tracks: { name: string; slug: string; color: string }[];
   rooms: ExportRoom[];
   days: ExportDay[];
   /** What the export had to change or leave out to meet the schema, for the build's log. */
@@ -273,6 +275,7 @@ export function scheduleModel(edition: Edition): ScheduleModel {
     timeZone,
     timeslotDuration: clock(Math.min(step || 5, 60)),
     siteUrl,
+    tracks: edition.tracks.map(({ name, slug, color }) => ({ name, slug, color })),
     rooms,
     days,
     notes,
@@ -305,6 +308,7 @@ export function scheduleJson(model: ScheduleModel) {
         timeslot_duration: model.timeslotDuration,
         ...(model.timeZone ? { time_zone_name: model.timeZone } : {}),
         url: model.siteUrl,
+        ...(model.tracks.length > 0 ? { tracks: model.tracks } : {}),
         rooms: model.rooms.map((room) => ({
           name: room.name,
           slug: room.slug,

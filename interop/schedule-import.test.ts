@@ -2,9 +2,9 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync 
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { defaultEditionId, editionPublicDir, readEditionInput, sectionFiles } from "../content/editions";
+import { personalCalendarName } from "../common/my-schedule";
 import type { EditionInput } from "../content/schema";
 import { scheduleJson, scheduleModel } from "./schedule-export";
-import { initialsBackgrounds } from "./import/initials-portrait";
 import {
   expectRefused,
   importedEdition,
@@ -14,6 +14,7 @@ import {
   serve,
   tempFolder,
 } from "./schedule-test-support";
+import { accessiblePalette } from "./import/accessible-palette";
 import { importSchedule } from "./schedule-import";
 
 // Each case runs the command as a visitor does, a Node process compiling TypeScript, some of them twice (an import,
@@ -49,6 +50,7 @@ interface FileSession {
   duration: string;
   room: string;
   slug: string;
+  end?: string;
   url?: string;
   title: string;
   type: string;
@@ -66,6 +68,8 @@ interface FileSchedule {
       acronym: string;
       title: string;
       time_zone_name?: string;
+      timeslot_duration?: string;
+      tracks?: { name?: string; slug?: string; color?: string }[];
       rooms: { name: string; guid: string }[];
       days: { date: string; rooms: Record<string, FileSession[]> }[];
       [extra: string]: unknown;
@@ -174,9 +178,9 @@ describe("Importing the real pretalx export", () => {
       expect(svg).toMatch(/role="img"/);
       expect(svg).toContain(`<title id="t">${person.public_name ?? ""}</title>`);
       const [, fill = ""] = /<rect [^>]*fill="(#[0-9A-F]{6})"/.exec(svg) ?? [];
-      expect(initialsBackgrounds).toContain(fill);
+      expect(accessiblePalette).toContain(fill);
     }
-    for (const background of initialsBackgrounds) expect(contrast(background, "#FFFFFF")).toBeGreaterThanOrEqual(4.5);
+    for (const background of accessiblePalette) expect(contrast(background, "#FFFFFF")).toBeGreaterThanOrEqual(4.5);
   });
 
   it("prints one line per kind of change", async () => {
@@ -253,16 +257,6 @@ describe("Refusals: one line naming the record, exit code 1, nothing written", (
     );
   });
 
-  it("refuses two sessions with one guid", async () => {
-    const file = democon();
-    const [first, second] = sessionsOf(file);
-    second!.guid = first!.guid;
-    await refused(
-      file,
-      new RegExp(`session "${first!.slug}" and session "${second!.slug}" have the same guid ${first!.guid}`),
-    );
-  });
-
   it("refuses a session without a start", async () => {
     const file = democon();
     const session = sessionsOf(file)[3]!;
@@ -270,11 +264,11 @@ describe("Refusals: one line naming the record, exit code 1, nothing written", (
     await refused(file, new RegExp(`session "${session.slug}" has no start \\(date\\)$`, "m"));
   });
 
-  it("refuses a programme the edition's rules refuse: two sessions at once in one room", async () => {
+  it("refuses a programme the edition's rules refuse: a session whose calendar file would be a visitor's feed", async () => {
     const file = democon();
-    const list = Object.values(file.schedule.conference.days[0]!.rooms)[0]!;
-    list[1]!.date = list[0]!.date;
-    await refused(file, new RegExp(`would be invalid: .*"${list[0]!.slug}" and "${list[1]!.slug}" overlap`));
+    const session = sessionsOf(file)[2]!;
+    session.slug = personalCalendarName;
+    await refused(file, new RegExp(`would be invalid: "${personalCalendarName}" would share its calendar file`));
   });
 
   it("refuses a URL that does not answer with a schedule", async () => {
@@ -291,8 +285,7 @@ describe("Refusals: one line naming the record, exit code 1, nothing written", (
     await importSchedule({ source: democonFile, editionId: "kept", root });
     const before = listing(root);
     const file = democon();
-    const [first, second] = sessionsOf(file);
-    second!.guid = first!.guid;
+    delete sessionsOf(file)[1]!.date;
     const { status } = await runImport([scheduleFile(file), "--root", root, "--edition", "kept"]);
     expect(status).toBe(1);
     expect(listing(root)).toEqual(before);
@@ -396,6 +389,234 @@ describe("What real exports break, mended and said", () => {
     expect(stderr.trim()).toMatch(/names no time zone and its times have several offsets \(.*\): add --time-zone$/);
     expect(status).toBe(1);
     expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe("What merged and hand-made exports hold, kept and said (decision 069)", () => {
+  /** Imports a file into a folder of its own and reads the edition back, validated as the build does. */
+  async function imported(file: FileSchedule, root = tempFolder("odd")) {
+    const result = await importSchedule({ source: scheduleFile(file), editionId: "odd", root });
+    return { result, edition: importedEdition(root, "odd"), root };
+  }
+  /** The one note line that matches, which each kind has. */
+  const noteOf = (notes: string[], pattern: RegExp) => {
+    const found = notes.filter((note) => pattern.test(note));
+    expect(found, String(pattern)).toHaveLength(1);
+    return found[0] ?? "";
+  };
+  const minutes = (slot: { start: string; end: string } | undefined) =>
+    (Date.parse(slot?.end ?? "") - Date.parse(slot?.start ?? "")) / 60_000;
+
+  it("keeps one of a session the file holds twice, and both of two sessions that share a guid, the later under a stable new one", async () => {
+    const file = democon();
+    const day = Object.values(file.schedule.conference.days[0]!.rooms)[0]!;
+    const [copied, sharer] = sessionsOf(file);
+    // A merged export: the same session twice, and another session with the first one's guid.
+    day.push(structuredClone(copied!));
+    const [, , third] = day;
+    third!.guid = sharer!.guid;
+    const { result, edition, root } = await imported(file);
+    expect(edition.agenda).toHaveLength(sessionsOf(democon()).length);
+    expect(edition.agenda.filter((slot) => slot.guid === copied!.guid)).toHaveLength(1);
+    const sharing = edition.agenda.filter((slot) => [sharer!.slug, third!.slug].includes(slot.id));
+    expect(sharing.map((slot) => slot.title).sort()).toEqual([sharer!.title, third!.title].sort());
+    expect(edition.agenda.find((slot) => slot.id === sharer!.slug)?.guid).toBe(sharer!.guid);
+    const derived = edition.agenda.find((slot) => slot.id === third!.slug)?.guid;
+    expect(derived).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-/);
+    expect(noteOf(result.notes, /holds twice.*kept once/)).toContain(`session "${copied!.slug}"`);
+    expect(noteOf(result.notes, /share a guid with an earlier, different session/)).toContain(
+      `session "${third!.slug}" (shared ${sharer!.guid} with session "${sharer!.slug}", now ${derived ?? ""})`,
+    );
+    // A re-import of the same file finds both again by their guids: nothing dropped, nothing added.
+    const again = await importSchedule({ source: scheduleFile(file), editionId: "odd", root });
+    const reread = importedEdition(root, "odd");
+    expect(reread.agenda.map(({ id, guid }) => ({ id, guid }))).toEqual(
+      edition.agenda.map(({ id, guid }) => ({ id, guid })),
+    );
+    expect(again.notes.filter((note) => /no longer in the file/.test(note))).toEqual([]);
+  });
+
+  it("keeps sessions that overlap in one room, as the file says", async () => {
+    const file = democon();
+    const list = Object.values(file.schedule.conference.days[0]!.rooms)[0]!;
+    list[1]!.date = list[0]!.date;
+    const { edition } = await imported(file);
+    const [first, second] = [list[0]!, list[1]!].map((session) => edition.agenda.find((s) => s.guid === session.guid));
+    expect(first?.room).toBe(second?.room);
+    expect(first?.start).toBe(second?.start);
+  });
+
+  it("gives sessions of no length a timeslot (or 5 minutes), and mends ends before starts, one line per kind", async () => {
+    const file = democon();
+    file.schedule.conference.timeslot_duration = "00:15";
+    const [zero, atStart, pastMidnight, farBack, farBackNoDuration, noDuration] = sessionsOf(file);
+    zero!.duration = "00:00";
+    atStart!.end = atStart!.date;
+    // 23:30 to 00:30, written with the start's date.
+    pastMidnight!.date = pastMidnight!.date!.replace(/T.*/, "T23:30:00+01:00");
+    pastMidnight!.end = pastMidnight!.date.replace(/T.*/, "T00:30:00+01:00");
+    // An end two days before the start: the duration says how long (01:00); with none, the two are swapped.
+    const twoDaysBefore = (date: string) => new Date(Date.parse(date) - 2 * 24 * 3600_000).toISOString();
+    farBack!.end = twoDaysBefore(farBack!.date!);
+    farBack!.duration = "01:00";
+    farBackNoDuration!.end = twoDaysBefore(farBackNoDuration!.date!);
+    delete (farBackNoDuration as { duration?: string }).duration;
+    delete (noDuration as { duration?: string }).duration;
+    const { result, edition } = await imported(file);
+    const slotOf = (session: FileSession | undefined) => edition.agenda.find((s) => s.guid === session?.guid);
+    expect([zero, atStart, noDuration].map((session) => minutes(slotOf(session)))).toEqual([15, 15, 15]);
+    expect(noteOf(result.notes, /of no length/)).toMatch(/given one timeslot of the file, 15 minutes:/);
+    expect(Date.parse(slotOf(pastMidnight)?.end ?? "")).toBe(Date.parse(pastMidnight!.end) + 24 * 3600_000);
+    expect(minutes(slotOf(pastMidnight))).toBe(60);
+    noteOf(result.notes, /at a time past midnight, end the next day/);
+    expect(minutes(slotOf(farBack))).toBe(60);
+    expect(Date.parse(slotOf(farBack)?.start ?? "")).toBe(Date.parse(farBack!.date!));
+    noteOf(result.notes, /more than a day before they start last their duration/);
+    expect(Date.parse(slotOf(farBackNoDuration)?.start ?? "")).toBe(Date.parse(farBackNoDuration!.end));
+    expect(Date.parse(slotOf(farBackNoDuration)?.end ?? "")).toBe(Date.parse(farBackNoDuration!.date!));
+    noteOf(result.notes, /with no duration, had the two swapped/);
+
+    // A file with no grid of times: 5 minutes.
+    const plain = democon();
+    delete plain.schedule.conference.timeslot_duration;
+    sessionsOf(plain)[0]!.duration = "0:00";
+    const { result: noGrid, edition: noGridEdition } = await imported(plain);
+    expect(minutes(noGridEdition.agenda.find((s) => s.guid === sessionsOf(plain)[0]!.guid))).toBe(5);
+    expect(noteOf(noGrid.notes, /of no length/)).toMatch(/given 5 minutes:/);
+  });
+
+  it("takes a session on the night after the last day into the edition's days", async () => {
+    const file = democon();
+    const last = sessionsOf(file).at(-1)!;
+    const lastDay = file.schedule.conference.days.at(-1)!.date;
+    const night = { ...structuredClone(last), guid: "0b5a3c2e-1d4f-4a6b-8c9d-0e1f2a3b4c5d", slug: "democon-night" };
+    const next = new Date(Date.parse(`${lastDay}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
+    night.date = `${next}T01:00:00+01:00`;
+    Object.values(file.schedule.conference.days.at(-1)!.rooms)[0]!.push(night);
+    const { edition } = await imported(file);
+    expect(edition.agenda.at(-1)?.id).toBe("democon-night");
+    expect(edition.event.endDate).toBe(next);
+  });
+
+  it("tells apart people a merged export gives one id but two names, and keeps one person of one id and name", async () => {
+    const file = democon();
+    const [first, second, third] = sessionsOf(file);
+    first!.persons = [{ id: 123, public_name: "Ada Example" }];
+    second!.persons = [{ id: 123, public_name: "Bob Other" }];
+    third!.persons = [{ id: 123, public_name: "Ada Example" }];
+    const { result, edition } = await imported(file);
+    const named = (name: string) => edition.speakers.filter((s) => s.name === name);
+    expect(named("Ada Example")).toHaveLength(1);
+    expect(named("Bob Other")).toHaveLength(1);
+    const slotOf = (session: FileSession | undefined) => edition.agenda.find((s) => s.guid === session?.guid);
+    expect(slotOf(first)?.speakerIds).toEqual(slotOf(third)?.speakerIds);
+    expect(slotOf(second)?.speakerIds).toEqual([named("Bob Other")[0]?.id]);
+    expect(noteOf(result.notes, /share a code or id with someone of another name/)).toContain(
+      '"Ada Example" and "Bob Other" (id 123)',
+    );
+  });
+
+  it("takes the rooms from the days where the file lists none, and keeps sessions without people", async () => {
+    const file = democon();
+    delete (file.schedule.conference as { rooms?: unknown }).rooms;
+    const alone = sessionsOf(file)[4]!;
+    alone.persons = [];
+    const { edition } = await imported(file);
+    const names = [...new Set(sessionsOf(file).map((session) => session.room))];
+    expect(edition.rooms.map((room) => room.name)).toEqual(names);
+    expect(edition.agenda.find((slot) => slot.guid === alone.guid)?.speakerIds).toEqual([]);
+  });
+
+  it("removes control characters and noncharacters from every text, and writes line ends as LF, said", async () => {
+    const file = democon();
+    const [session] = sessionsOf(file);
+    const title = session!.title;
+    session!.title = `${title}\u0001\uFFFE`;
+    session!.description = "First line\r\nsecond line\u0007.\r\n\r\nA paragraph\uFDD0.";
+    session!.persons[0]!.public_name = `${session!.persons[0]!.public_name ?? ""}\u009F`;
+    const { result, edition } = await imported(file);
+    const slot = edition.agenda.find((s) => s.guid === session!.guid);
+    expect(slot?.title).toBe(title);
+    expect(edition.talks.find((t) => t.id === slot?.talkId)?.description).toBe(
+      "First line\nsecond line.\n\nA paragraph.",
+    );
+    expect(edition.speakers.find((s) => s.id === slot?.speakerIds[0])?.name).toBe(
+      sessionsOf(democon())[0]!.persons[0]!.public_name,
+    );
+    const note = noteOf(result.notes, /Control characters and noncharacters.*were removed/);
+    expect(note).toContain(`"${session!.slug}" (U+0001, U+FFFE)`);
+    noteOf(result.notes, /Line ends written as CR LF or CR were written as LF/);
+  });
+
+  it("turns HTML into plain text, paragraphs kept, and leaves Markdown as it is", async () => {
+    const file = democon();
+    const [html, markdown] = sessionsOf(file);
+    html!.description = '<p>Tools &amp; <b>tricks</b>.</p><p>See <a href="https://example.org/more">more</a>.</p>';
+    html!.abstract = "Fish &amp; chips";
+    markdown!.description = "**Bold** words.\n\n- a list\n- of items";
+    const { result, edition } = await imported(file);
+    const talkOf = (session: FileSession | undefined) =>
+      edition.talks.find((t) => t.id === edition.agenda.find((s) => s.guid === session?.guid)?.talkId);
+    expect(talkOf(html)?.description).toBe("Tools & tricks.\n\nSee more [https://example.org/more].");
+    expect(talkOf(html)?.abstract).toBe("Fish & chips");
+    expect(talkOf(markdown)?.description).toBe(markdown!.description);
+    expect(noteOf(result.notes, /written in HTML became plain text/)).toContain(`session "${html!.slug}"`);
+  });
+
+  it("writes the file's tracks with their colours, and tracks only the sessions name in the accessible palette", async () => {
+    const file = democon();
+    const named = [...new Set(sessionsOf(file).map((session) => session.track))].filter(Boolean) as string[];
+    expect(named.length).toBeGreaterThanOrEqual(2);
+    const [listed, unlisted] = named as [string, string];
+    file.schedule.conference.tracks = [
+      { name: listed, slug: "listed-track", color: "#a4a300" },
+      { name: "Unused", color: "teal" },
+    ];
+    const { result, edition } = await imported(file);
+    expect(edition.tracks[0]).toEqual({ slug: "listed-track", name: listed, color: "#a4a300" });
+    const unused = edition.tracks.find((track) => track.name === "Unused");
+    expect(unused?.slug).toBe("unused");
+    expect(accessiblePalette).toContain(unused?.color);
+    const fromSessions = edition.tracks.find((track) => track.name === unlisted);
+    expect(fromSessions?.slug).toBe(unlisted.toLowerCase());
+    expect(accessiblePalette).toContain(fromSessions?.color);
+    expect(fromSessions?.color).not.toBe(unused?.color);
+    expect(noteOf(result.notes, /Tracks without a #rrggbb colour/)).toContain('"Unused" ("teal")');
+    expect(noteOf(result.notes, /Tracks the sessions name that conference\.tracks does not list/)).toContain(
+      `"${unlisted}"`,
+    );
+    // Every slot's track is one of the edition's.
+    const names = new Set(edition.tracks.map((track) => track.name));
+    expect(edition.agenda.filter((slot) => slot.track && !names.has(slot.track))).toEqual([]);
+  });
+
+  it("keeps a track's colour set by hand, and a track added by hand, through a re-import", async () => {
+    const root = tempFolder("tracks-by-hand");
+    await importSchedule({ source: democonFile, editionId: "odd", root });
+    const input = readEditionInput("odd", root);
+    const [first] = input.tracks ?? [];
+    expect(first).toBeDefined();
+    const tracks = [
+      { ...first!, color: "#123456" },
+      ...(input.tracks ?? []).slice(1),
+      { slug: "by-hand", name: "By hand", color: "#654321" },
+    ];
+    writeFileSync(path.join(root, "odd", sectionFiles.tracks), JSON.stringify(tracks, null, 2));
+    await importSchedule({ source: democonFile, editionId: "odd", root });
+    expect(importedEdition(root, "odd").tracks).toEqual(tracks);
+  });
+
+  it("gives a session listed in several languages the first, and a room its English description", async () => {
+    const file = democon();
+    const [session] = sessionsOf(file);
+    session!.language = "de, en";
+    const room = file.schedule.conference.rooms[0]!;
+    Object.assign(room, { description_de: "Der graue Raum", description_en: "The grey room" });
+    const { result, edition } = await imported(file);
+    expect(edition.agenda.find((s) => s.guid === session!.guid)?.language).toBe("de");
+    noteOf(result.notes, /several languages were given the first/);
+    expect(edition.rooms.find((r) => r.name === room.name)?.description).toBe("The grey room");
+    expect(result.notes.filter((note) => note.includes("description_"))).toEqual([]);
   });
 });
 
@@ -627,7 +848,7 @@ describe("Importing from a URL", () => {
 });
 
 describe("The round trip: import, export, import again", () => {
-  it("gives the same programme: titles, times, rooms, types, tracks, languages, persons and GUIDs", async () => {
+  it("gives the same programme: titles, times, rooms, types, tracks and their colours, languages, persons and GUIDs", async () => {
     const first = tempFolder("round-trip-1");
     await importSchedule({ source: democonFile, editionId: "trip", root: first });
     const imported = importedEdition(first, "trip");
@@ -661,6 +882,9 @@ describe("The round trip: import, export, import again", () => {
     expect(again.rooms.map(({ name, guid }) => ({ name, guid }))).toEqual(
       imported.rooms.map(({ name, guid }) => ({ name, guid })),
     );
+    // The tracks with their colours, which the export lists as the newer schedule.json does.
+    expect(again.tracks).toEqual(imported.tracks);
+    expect(imported.tracks.length).toBeGreaterThan(0);
     expect(again.event).toMatchObject({
       name: imported.event.name,
       date: imported.event.date,

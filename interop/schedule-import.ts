@@ -8,6 +8,7 @@ import { ImportNotes } from "./import/import-notes";
 import { kebab } from "./import/kebab";
 import { mergeRooms } from "./import/merge-rooms";
 import { mergeSessions } from "./import/merge-sessions";
+import { mergeTracks } from "./import/merge-tracks";
 import { keptSpeakers, matchSpeakers } from "./import/merge-speakers";
 import { previousImport } from "./import/previous-import";
 import { readSchedule, type FileSchedule } from "./import/read-schedule";
@@ -46,6 +47,7 @@ export interface ImportResult {
   sessions: number;
   days: number;
   rooms: number;
+  tracks: number;
   speakers: number;
   /** Portraits downloaded from the file's avatars, and drawn as initials. */
   portraits: { downloaded: number; initials: number };
@@ -66,7 +68,7 @@ export async function importSchedule(options: ImportOptions): Promise<ImportResu
   const id = editionIdOf(file, options.editionId, name, notes);
   const previous = previousImport(root, id, file, name, notes);
   const existing = previous.edition;
-  const timed = timedSessions(file.sessions, file.zone);
+  const timed = timedSessions(file.sessions, file.zone, file.timeslot, notes);
 
   const { rooms, roomIdByName } = mergeRooms(file.rooms, existing?.rooms ?? [], previous.handSlots);
   const matched = matchSpeakers(file.persons, existing?.speakers ?? [], notes);
@@ -82,12 +84,19 @@ export async function importSchedule(options: ImportOptions): Promise<ImportResu
     ? updatedEvent(existing.event, file.zone, days.date, days.endDate, days.firstStart)
     : newEvent(file, id, days.date, days.endDate, days.firstStart, days.lastEnd);
   const { kept, dropped } = keptSpeakers(previous, matched, notes);
+  const tracks = mergeTracks(
+    file.tracks,
+    slots.map((slot) => slot.track),
+    existing?.tracks ?? [],
+    notes,
+  );
 
   const written = await writeEdition({
     root,
     id,
     update: existing !== undefined,
-    sections: { event, rooms, agenda: slots, talks },
+    // An edition whose programme names no track has no tracks.json, as an edition written by hand need not.
+    sections: { event, rooms, ...(tracks.length > 0 ? { tracks } : {}), agenda: slots, talks },
     matched,
     kept,
     dropped,
@@ -101,6 +110,7 @@ export async function importSchedule(options: ImportOptions): Promise<ImportResu
     sessions: slots.length,
     days: days.count,
     rooms: rooms.length,
+    tracks: tracks.length,
     speakers: written.speakers,
     portraits: written.portraits,
     notes: notes.lines(),
@@ -110,7 +120,7 @@ export async function importSchedule(options: ImportOptions): Promise<ImportResu
 /** The summary line of an import: what was written or updated, and how much of it. */
 export function importSummary(result: ImportResult, where: string): string {
   const plural = (n: number, word: string) => `${String(n)} ${word}${n === 1 ? "" : "s"}`;
-  return `${where}: ${result.created ? "written" : "updated"}: ${plural(result.sessions, "session")} over ${plural(result.days, "day")} in ${plural(result.rooms, "room")}, ${plural(result.speakers, "speaker")} (${plural(result.portraits.downloaded, "avatar")} downloaded, ${String(result.portraits.initials)} drawn as initials).`;
+  return `${where}: ${result.created ? "written" : "updated"}: ${plural(result.sessions, "session")} over ${plural(result.days, "day")} in ${plural(result.rooms, "room")}, ${plural(result.tracks, "track")}, ${plural(result.speakers, "speaker")} (${plural(result.portraits.downloaded, "avatar")} downloaded, ${String(result.portraits.initials)} drawn as initials).`;
 }
 
 /** The edition's id: the one asked for, or the file's acronym (else its title) as lowercase kebab-case. */

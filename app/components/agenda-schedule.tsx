@@ -258,28 +258,34 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
               const key = roomIds[index] ?? String(index);
               if (cell === "continued") return null;
               if (cell === "empty") return <td key={key} className="border-b border-line" />;
-              const { slot } = cell.session;
               return (
                 // The cell's 1px height lets its card take the full height of the rows it spans (h-full), so
-                // a long session looks long.
+                // a long session looks long. Sessions that start together in one room stack (decision 069).
                 <td key={key} rowSpan={cell.rows} className="h-px border-b border-line p-2">
-                  <div className="flex h-full flex-col gap-2 rounded-2xl border border-line bg-panel p-4">
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <p className="font-display font-semibold">
-                        <SessionTime start={slot.start} end={slot.end} zone={zone} day={day.date} />
-                      </p>
-                      <Badge tone={slot.type}>{sessionTypeWords(slot.type)}</Badge>
-                    </div>
-                    <p className="text-lg font-bold text-balance">
-                      <SessionTitle row={cell.session} />
-                    </p>
-                    {cell.session.people.length > 0 || cell.session.host ? (
-                      <p className="text-white/85">
-                        <People row={cell.session} />
-                      </p>
-                    ) : null}
-                    <Recording slot={slot} />
-                    <Choose slot={slot} className="mt-auto pt-1" />
+                  <div className="flex h-full flex-col gap-2">
+                    {cell.sessions.map((row) => (
+                      <div
+                        key={row.slot.id}
+                        className="flex flex-1 flex-col gap-2 rounded-2xl border border-line bg-panel p-4"
+                      >
+                        <div className="flex flex-wrap items-start justify-between gap-2">
+                          <p className="font-display font-semibold">
+                            <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
+                          </p>
+                          <Badge tone={row.slot.type}>{sessionTypeWords(row.slot.type)}</Badge>
+                        </div>
+                        <p className="text-lg font-bold text-balance">
+                          <SessionTitle row={row} />
+                        </p>
+                        {row.people.length > 0 || row.host ? (
+                          <p className="text-white/85">
+                            <People row={row} />
+                          </p>
+                        ) : null}
+                        <Recording slot={row.slot} />
+                        <Choose slot={row.slot} className="mt-auto pt-1" />
+                      </div>
+                    ))}
                   </div>
                 </td>
               );

@@ -225,6 +225,17 @@ describe("Live tracking of rooms side by side", () => {
   it("shows a room between two of its sessions by what is next, and leaves out a room done for the day", () => {
     expect(summary("2026-10-08T09:35:00+09:00")).toEqual(["main: - then talk", "lab: workshop then -"]);
   });
+
+  it("puts on air the session that started last where a room's sessions overlap, and the earlier once it ends", () => {
+    const overlapping = [
+      { id: "dj-set", start: "2026-10-08T20:00:00+09:00", end: "2026-10-08T23:00:00+09:00", room: "main" },
+      { id: "cleanup", start: "2026-10-08T21:00:00+09:00", end: "2026-10-08T21:30:00+09:00", room: "main" },
+    ];
+    const onAir = (iso: string) => roomsLive(at(iso), overlapping, rooms).map((s) => s.current?.session.id);
+    expect(onAir("2026-10-08T20:30:00+09:00")).toEqual(["dj-set"]);
+    expect(onAir("2026-10-08T21:10:00+09:00")).toEqual(["cleanup"]);
+    expect(onAir("2026-10-08T21:30:00+09:00")).toEqual(["dj-set"]);
+  });
 });
 
 describe("Time left", () => {

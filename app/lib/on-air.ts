@@ -30,9 +30,13 @@ function onAir(now: Date, sessions: readonly Timed[]): boolean {
   return first !== undefined && at >= Date.parse(first.start) && sessions.some((s) => at < Date.parse(s.end));
 }
 
-/** The session covering an instant and the first that starts after it, among sessions that follow each other. */
+/**
+ * The session covering an instant and the first that starts after it. Sessions in time order follow each other on
+ * one stream, but may overlap in a room (decision 069): then the one that started last is on air, so that a long
+ * session running under others (a DJ set, an open-ended evening) does not hide each talk that starts within it.
+ */
 function statusAt<T extends Timed>(at: number, sessions: readonly T[]): LiveStatus<T> {
-  const session = sessions.find((s) => Date.parse(s.start) <= at && at < Date.parse(s.end));
+  const session = sessions.findLast((s) => Date.parse(s.start) <= at && at < Date.parse(s.end));
   const next = sessions.find((s) => Date.parse(s.start) > at) ?? null;
   if (!session) return { current: null, next };
 

@@ -7,8 +7,8 @@ import { instantOf, type WrittenTime } from "./written-time";
 interface WrittenSession {
   label: string;
   start: WrittenTime;
-  /** The end as written, or the length in minutes. */
-  end: WrittenTime | number;
+  /** The end as written, where the file writes one. */
+  end: WrittenTime | undefined;
 }
 
 function isZone(zone: string): boolean {
@@ -43,7 +43,7 @@ export function decideZone(
     );
     zone = undefined;
   }
-  const times = sessions.flatMap((s) => [s.start, ...(typeof s.end === "number" ? [] : [s.end])]);
+  const times = sessions.flatMap((s) => [s.start, ...(s.end ? [s.end] : [])]);
   if (!zone) return zoneOfOffsets(sessions, times, name, notes);
   noteTimesInZone(zone, times, notes);
   if (option && named !== option) {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { paletteColour } from "./accessible-palette";
 
 /** The initials a portrait shows: the first letters of the first and last names, suffixes such as Jr or PhD aside. */
 function initialsOf(name: string): string {
@@ -13,28 +13,12 @@ function initialsOf(name: string): string {
     .toUpperCase();
 }
 
-/**
- * Backgrounds for initials portraits: each holds white text at a contrast of at least 4.5:1 (WCAG AA for any size),
- * and they differ enough in hue that neighbours on a page are told apart.
- */
-export const initialsBackgrounds = [
-  "#1A1A2E",
-  "#5B21B6",
-  "#1D4ED8",
-  "#0F766E",
-  "#B91C1C",
-  "#9D174D",
-  "#065F46",
-  "#92400E",
-];
-
 const xmlEscape = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A portrait of a person's initials, in the reference edition's style: an image named after them. */
 export function initialsSvg(name: string, id: string): string {
   // The same person gets the same colour in every import.
-  const hash = createHash("sha1").update(id).digest()[0] ?? 0;
-  const background = initialsBackgrounds[hash % initialsBackgrounds.length] ?? "#1A1A2E";
+  const background = paletteColour(id);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-labelledby="t"><title id="t">${xmlEscape(name)}</title><rect width="400" height="400" fill="${background}"/><text x="200" y="200" fill="#FFFFFF" font-family="Space Grotesk Variable, Inter Variable, Arial, sans-serif" font-size="150" font-weight="700" text-anchor="middle" dominant-baseline="central">${xmlEscape(initialsOf(name))}</text></svg>\n`;
 }

@@ -1,10 +1,19 @@
 import { uuidV5, isUuid } from "../guids";
 import { absoluteUrl } from "./absolute-url";
+import { cleanText } from "./clean-text";
 import { decideZone } from "./decide-zone";
 import { ImportError } from "./import-error";
 import { some, type ImportNotes } from "./import-notes";
-import { readSession, type FilePerson, type FileSession, type SessionContext } from "./read-session";
-import { scheduleFileSchema, schemaFields, type FileConference, type FileRoomRecord } from "./schedule-file";
+import { plainText, readSession, type FilePerson, type FileSession, type SessionContext } from "./read-session";
+import {
+  roomDescriptionPrefix,
+  scheduleFileSchema,
+  schemaFields,
+  type FileConference,
+  type FileRoomRecord,
+  type FileTrackRecord,
+} from "./schedule-file";
+import { durationMinutes } from "./written-time";
 import { scheduleXmlAsJson } from "./schedule-xml";
 
 export interface FileRoom {
@@ -19,6 +28,10 @@ export interface FileSchedule {
   acronym: string | undefined;
   description: string | undefined;
   zone: string;
+  /** The length of the file's grid of times, in minutes, where it names one. */
+  timeslot: number | undefined;
+  /** The tracks conference.tracks lists, as written. */
+  tracks: FileTrackRecord[];
   rooms: FileRoom[];
   sessions: FileSession[];
   persons: Map<string, FilePerson>;
@@ -29,7 +42,7 @@ export interface FileSchedule {
  * is said, in the file's order, so that the notes come in the order their kinds first occur.
  */
 export function readSchedule(text: string, name: string, notes: ImportNotes, zoneOption?: string): FileSchedule {
-  const { conference, base_url } = parseSchedule(text, name, notes).schedule;
+  const { conference, base_url } = cleanText(parseSchedule(text, name, notes), notes).schedule;
   const title = conference.title ?? conference.acronym;
   if (!title) throw new ImportError(`${name}: the conference has no title`);
   noteExtraFields("conference", conference, schemaFields.conference, notes);
@@ -45,14 +58,57 @@ export function readSchedule(text: string, name: string, notes: ImportNotes, zon
     notes,
   });
   if (sessions.length === 0) throw new ImportError(`${name}: the schedule has no sessions`);
-  const seen = new Map<string, string>();
+  const distinct = distinctSessions(sessions, notes);
+  const zone = decideZone(conference.time_zone_name, zoneOption, distinct, name, notes);
+  const timeslot = durationMinutes(conference.timeslot_duration);
+  return {
+    title,
+    acronym: conference.acronym,
+    description: conference.description,
+    zone,
+    timeslot: timeslot && timeslot > 0 ? timeslot : undefined,
+    tracks: conference.tracks.filter((track) => track !== null),
+    rooms,
+    sessions: distinct,
+    persons,
+  };
+}
+
+/**
+ * The sessions with a GUID each. A merged export may hold one session twice (the same in two schedules it merges):
+ * the copy goes. Two different sessions with one GUID (an exporter's mistake) both stay, the later given a UUID v5
+ * of that GUID and its own id, so that a re-import gives it the same one. Both said.
+ */
+function distinctSessions(sessions: FileSession[], notes: ImportNotes): FileSession[] {
+  const byFileGuid = new Map<string, FileSession[]>();
+  const given = new Set<string>();
+  const distinct: FileSession[] = [];
   for (const session of sessions) {
-    const other = seen.get(session.guid);
-    if (other) throw new ImportError(`${name}: ${other} and ${session.label} have the same guid ${session.guid}`);
-    seen.set(session.guid, session.label);
+    const same = byFileGuid.get(session.guid) ?? [];
+    if (same.some((other) => JSON.stringify(other) === JSON.stringify(session))) {
+      notes.add(
+        "session-copy",
+        (items) => `Sessions the file holds twice, the same in every field, were kept once: ${some(items)}`,
+        session.label,
+      );
+      continue;
+    }
+    byFileGuid.set(session.guid, [...same, session]);
+    let { guid } = session;
+    for (let n = 1; given.has(guid); n++)
+      guid = uuidV5(n === 1 ? session.id : `${session.id}/${String(n)}`, session.guid);
+    if (guid !== session.guid) {
+      notes.add(
+        "session-guid-shared",
+        (items) =>
+          `Sessions that share a guid with an earlier, different session were given a new one (UUID v5): ${some(items)}`,
+        `${session.label} (shared ${session.guid} with ${same[0]?.label ?? "another"}, now ${guid})`,
+      );
+    }
+    given.add(guid);
+    distinct.push({ ...session, guid });
   }
-  const zone = decideZone(conference.time_zone_name, zoneOption, sessions, name, notes);
-  return { title, acronym: conference.acronym, description: conference.description, zone, rooms, sessions, persons };
+  return distinct;
 }
 
 /**
@@ -98,9 +154,15 @@ function readRooms(records: (FileRoomRecord | null)[], name: string, notes: Impo
   return records
     .filter((room) => room !== null)
     .map((room, i) => {
-      noteExtraFields("rooms", room, schemaFields.room, notes);
+      // A description per language (description_en) is the room's description, read.
+      const written = Object.keys(room).filter((key) => !key.startsWith(roomDescriptionPrefix));
+      noteExtraFields("rooms", Object.fromEntries(written.map((key) => [key, true])), schemaFields.room, notes);
       if (!room.name) throw new ImportError(`${name}: conference.rooms #${String(i + 1)} has no name`);
-      return { name: room.name, guid: roomGuid(room.name, room.guid, guids, notes), description: room.description };
+      return {
+        name: room.name,
+        guid: roomGuid(room.name, room.guid, guids, notes),
+        description: plainText(room.description, `room "${room.name}"`, notes),
+      };
     });
 }
 

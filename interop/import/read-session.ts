@@ -4,6 +4,7 @@ import { absoluteUrl } from "./absolute-url";
 import { ImportError } from "./import-error";
 import { some, type ImportNotes } from "./import-notes";
 import { kebab } from "./kebab";
+import { htmlToText, isHtml } from "./plain-text";
 import type { FilePersonRecord, FileReference, FileSessionRecord } from "./schedule-file";
 import { durationMinutes, readTime, type WrittenTime } from "./written-time";
 
@@ -27,8 +28,10 @@ export interface FileSession {
   id: string;
   roomName: string;
   start: WrittenTime;
-  /** The end as written, or the start plus the duration in minutes. */
-  end: WrittenTime | number;
+  /** The end as written, where the file writes one. */
+  end: WrittenTime | undefined;
+  /** The duration in minutes, where the file gives one. */
+  duration: number | undefined;
   title: string;
   type: string;
   track: string | undefined;
@@ -91,15 +94,21 @@ export function readSession(event: FileSessionRecord, at: SessionContext): FileS
   if (!event.date) throw refuse("has no start (date)");
   const start = readTime(event.date);
   if (!start) throw refuse(`has a start (date) that is not an ISO 8601 date and time: "${event.date}"`);
-  const end = (event.end ? readTime(event.end) : undefined) ?? durationMinutes(event.duration);
-  if (end === undefined) throw refuse("has no duration or end");
+  const end = event.end ? readTime(event.end) : undefined;
+  if (event.end && !end) {
+    at.notes.add(
+      "end-unreadable",
+      (items) => `Ends that are not ISO 8601 dates and times were ignored (the duration says the end): ${some(items)}`,
+      `${label} ("${event.end ?? ""}")`,
+    );
+  }
   const { title } = event;
   if (!title) throw refuse("has no title");
 
   const guid = sessionGuid(event, title, label, at);
   const id = sessionId(event.slug, title, at.notes);
   const type = sessionType(event.type, label, at.notes);
-  const language = sessionLanguage(event.language, at.notes);
+  const language = sessionLanguage(event.language, label, at.notes);
   const { links, recording } = sessionLinks(event, label, at);
   // Our own export names the original page origin_url and its own page url; pretalx and frab only url.
   const originUrl = absoluteUrl(event.origin_url, at.base) ?? absoluteUrl(event.url, at.base);
@@ -121,12 +130,13 @@ export function readSession(event: FileSessionRecord, at: SessionContext): FileS
     roomName: at.roomName,
     start,
     end,
+    duration: durationMinutes(event.duration),
     title,
     type,
     track: event.track,
     language,
-    abstract: event.abstract,
-    description: event.description,
+    abstract: plainText(event.abstract, label, at.notes),
+    description: plainText(event.description, label, at.notes),
     links,
     recording,
     originUrl,
@@ -187,23 +197,35 @@ function sessionType(written: string | undefined, label: string, notes: ImportNo
   return type;
 }
 
-/** The session's language as a BCP 47 tag ("EN" is en, "pt_BR" pt-BR), or none where it cannot be one. */
-function sessionLanguage(written: string | undefined, notes: ImportNotes): string | undefined {
-  const language = written?.replace(/^[A-Za-z]+/, (primary) => primary.toLowerCase()).replace(/_/g, "-");
+/**
+ * The session's language as a BCP 47 tag ("EN" is en, "pt_BR" pt-BR), or none where it cannot be one. A session
+ * in several ("de, en", as Congress writes a talk translated live) is in the first the file names: a slot has one
+ * language.
+ */
+function sessionLanguage(written: string | undefined, label: string, notes: ImportNotes): string | undefined {
+  const [first, ...others] = (written ?? "").split(/\s*[,;/]\s*/).filter(Boolean);
+  if (first && others.length > 0) {
+    notes.add(
+      "languages",
+      (items) => `Sessions in several languages were given the first the file names: ${some(items)}`,
+      `${label} ("${written ?? ""}" → "${first}")`,
+    );
+  }
+  const language = first?.replace(/^[A-Za-z]+/, (primary) => primary.toLowerCase()).replace(/_/g, "-");
   if (!language) return undefined;
   if (!languagePattern.test(language)) {
     notes.add(
       "language",
       (items) => `Languages that are not BCP 47 tags (such as en or pt-BR) were left out: ${some(items)}`,
-      `"${written ?? ""}"`,
+      `"${first ?? ""}"`,
     );
     return undefined;
   }
-  if (language !== written) {
+  if (language !== first) {
     notes.add(
       "language-case",
       (items) => `Languages were written as BCP 47 tags: ${some(items)}`,
-      `"${written ?? ""}" → "${language}"`,
+      `"${first ?? ""}" → "${language}"`,
     );
   }
   return language;
@@ -242,23 +264,48 @@ function sessionLinks(
 function readPerson(person: FilePersonRecord | null, refuse: () => ImportError, at: SessionContext): string {
   const name = person?.name ?? person?.public_name;
   if (!person || !name) throw refuse();
-  const key = person.guid
-    ? `guid:${person.guid}`
-    : person.code
-      ? `code:${person.code}`
-      : person.id
-        ? `id:${person.id}`
-        : `name:${name}`;
+  const key = personKey(person, name, at.notes, at.persons);
   const links = personLinks(person.links, name, at);
   const known = at.persons.get(key);
   at.persons.set(key, {
     key,
     name,
-    bio: person.biography ?? known?.bio,
+    bio: plainText(person.biography, `"${name}"`, at.notes) ?? known?.bio,
     avatar: absoluteUrl(person.avatar, at.base) ?? known?.avatar,
     links: links.length > 0 ? links : (known?.links ?? []),
   });
   return key;
+}
+
+/**
+ * What tells a person apart: their GUID, else their code or id, else their name. A code or an id is one tool's
+ * numbering, and a merged export holds several tools' (frab's 123 in two schedules may be two people): it stands for
+ * one person only while the name agrees; a second name under it is another person, keyed by both.
+ */
+function personKey(person: FilePersonRecord, name: string, notes: ImportNotes, persons: Map<string, FilePerson>) {
+  if (person.guid) return `guid:${person.guid}`;
+  const numbered = person.code ? `code:${person.code}` : person.id ? `id:${person.id}` : undefined;
+  if (!numbered) return `name:${name}`;
+  const known = persons.get(numbered);
+  if (!known || known.name === name) return numbered;
+  notes.add(
+    "person-id-shared",
+    (items) => `People who share a code or id with someone of another name were kept apart: ${some(items)}`,
+    `"${known.name}" and "${name}" (${numbered.replace(":", " ")})`,
+  );
+  return `${numbered}/name:${name}`;
+}
+
+/** Text the pages show as it is: HTML becomes plain text (plain-text.ts), said; plain text and Markdown stay. */
+export function plainText(text: string | undefined, label: string, notes: ImportNotes): string | undefined {
+  if (text === undefined || !isHtml(text)) return text;
+  notes.add(
+    "html",
+    (items) =>
+      `Texts written in HTML became plain text (tags removed, entities decoded, paragraphs kept): ${some(items)}`,
+    label,
+  );
+  return htmlToText(text) || undefined;
 }
 
 /** A person's links with an http(s) URL; the others are left out, and said. */

@@ -81,6 +81,9 @@ const session = z.looseObject({
   persons: listOf(person),
 });
 
+/** The start of the fields that hold a room's description in one language: `description_en`. */
+export const roomDescriptionPrefix = "description_";
+
 /** A room's description: text, or text per language (pretalx), English first. */
 const roomDescription = z
   .union([z.string().trim().min(1), z.record(z.string(), text)])
@@ -90,7 +93,22 @@ const roomDescription = z
     typeof value === "object" ? (value.en ?? Object.values(value).find((entry) => entry !== undefined)) : value,
   );
 
-const room = z.looseObject({ name: text, guid: text, description: roomDescription });
+/**
+ * A room: its description as the schema writes it, or per language in fields of their own (`description_en`,
+ * `description_de`, as C3VOC's newer exports do), English first.
+ */
+const room = z
+  .looseObject({ name: text, guid: text, description: roomDescription })
+  .transform(({ description, ...record }) => {
+    const byLanguage = Object.entries(record).flatMap(([key, value]) =>
+      key.startsWith(roomDescriptionPrefix) && typeof value === "string" && value.trim() ? [[key, value.trim()]] : [],
+    );
+    const english = byLanguage.find(([key]) => key === `${roomDescriptionPrefix}en`);
+    return { ...record, description: description ?? (english ?? byLanguage[0])?.[1] };
+  });
+
+/** A track as C3VOC's newer exports list them in `conference.tracks`. */
+const track = z.looseObject({ name: text, slug: text, color: text });
 
 /** A day: its sessions by the name of their room, each list in time order. */
 const day = z.looseObject({ rooms: z.record(z.string(), listOf(session)) });
@@ -103,6 +121,8 @@ export const scheduleFileSchema = z.object({
       acronym: text,
       description: text,
       time_zone_name: text,
+      timeslot_duration: text,
+      tracks: listOf(track),
       rooms: listOf(room),
       days: z.array(day.nullable().catch(null)),
     }),
@@ -113,6 +133,7 @@ type ScheduleFile = z.output<typeof scheduleFileSchema>;
 export type FileConference = ScheduleFile["schedule"]["conference"];
 type FileDay = NonNullable<FileConference["days"][number]>;
 export type FileRoomRecord = NonNullable<FileConference["rooms"][number]>;
+export type FileTrackRecord = NonNullable<FileConference["tracks"][number]>;
 export type FileSessionRecord = NonNullable<FileDay["rooms"][string][number]>;
 export type FilePersonRecord = NonNullable<FileSessionRecord["persons"][number]>;
 export type FileReference = NonNullable<FileSessionRecord["links"][number]>;

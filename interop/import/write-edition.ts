@@ -27,7 +27,7 @@ interface EditionToWrite {
   id: string;
   /** Whether an edition imported before is updated (its folder is copied first, and replaced at the end). */
   update: boolean;
-  sections: Pick<EditionInput, "rooms" | "agenda" | "talks"> & { event: unknown };
+  sections: Pick<EditionInput, "rooms" | "tracks" | "agenda" | "talks"> & { event: unknown };
   matched: MatchedSpeakers;
   /** The edition's speakers that stay beside the file's, and those that go with their portraits. */
   kept: Speaker[];
