@@ -51,7 +51,7 @@ describe("Importing a schedule.xml in FOSDEM's shape", () => {
     expect(status).toBe(0);
     const edition = importedEdition(root, editionId);
     expect(edition.agenda).toHaveLength(fixtureText.match(/<event /g)?.length ?? 0);
-    expect(stdout).toContain("24 sessions over 2 days in 6 rooms, 16 speakers");
+    expect(stdout).toContain("24 sessions over 2 days in 6 rooms, 6 tracks, 16 speakers");
     expect(edition.event).toMatchObject({ name: "Libre Days 2031", timeZone: "Europe/Brussels", date: "2031-02-01" });
     expect(edition.event.endDate).toBe("2031-02-02");
     expect(edition.rooms.map((room) => room.name)).toEqual([
@@ -62,18 +62,24 @@ describe("Importing a schedule.xml in FOSDEM's shape", () => {
       "AW1.126",
       "Bits & Bytes Bar",
     ]);
+    // The conference's tracks, with the colours the file gives them, are the edition's.
+    const fileTracks = [...fixtureText.matchAll(/<track name="([^"]+)" color="([^"]+)" slug="([^"]+)"\/>/g)];
+    expect(edition.tracks.map(({ name, color, slug }) => [name, color.toLowerCase(), slug])).toEqual(
+      fileTracks.map(([, name, color, slug]) => [name?.replace("&amp;", "&"), color?.toLowerCase(), slug]),
+    );
   });
 
-  it("decodes entities, numeric references and CDATA, and reads escaped HTML as the text it is", async () => {
+  it("decodes entities, numeric references and CDATA, and turns escaped HTML into the text it shows", async () => {
     await run;
     const edition = importedEdition(root, editionId);
     expect(slotOf(edition, "packaging-distribution").title).toBe("Packaging & Distribution without tears");
-    // Its abstract, shown as its description since it has none.
+    // Its abstract, shown as its description since it has none: escaped HTML in the XML is HTML in the text, which
+    // the import turns into the text it shows (decision 069).
     expect(talkOf(edition, "packaging-distribution")?.description).toBe(
-      "<p>Packaging &amp; Distribution without tears: what it is, and why it matters.</p>",
+      "Packaging & Distribution without tears: what it is, and why it matters.",
     );
     expect(talkOf(edition, "welcome-to-libre-days")?.description).toBe(
-      "<p>Bring a laptop & your questions: the rooms, the food & the network.</p>",
+      "Bring a laptop & your questions: the rooms, the food & the network.",
     );
     expect(speakersOf(edition, "reproducible-builds")).toEqual(["Emeka Imaginary", "Zoé Exemplaire"]);
   });
