@@ -12,6 +12,7 @@ import { withPolicy } from "../../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
 import { inlineSmallImages } from "./inline-images";
 import { scheduleFiles } from "../../interop/schedule-export";
+import { some } from "../../interop/import/import-notes";
 import { withSiteIcon } from "./site-icon";
 import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
@@ -64,12 +65,18 @@ async function writeSchedule() {
   return files.map((file) => file.path);
 }
 
+/** The share cards; says once which characters no font of theirs draws (each drawn as an empty box). */
 async function writeShareCards() {
-  const images = await renderShareCards(
+  const { images, undrawn } = await renderShareCards(
     [defaultShareCard(edition), ...shareCards(edition), ...speakerShareCards(edition)],
     edition.event.name,
   );
   for (const [sitePath, png] of images) await writeAt(sitePath, png);
+  if (undrawn.length > 0) {
+    console.log(
+      `postbuild: share cards: ${String(undrawn.length)} characters are in no font the cards have, each drawn as an empty box: ${some(undrawn, 8)}`,
+    );
+  }
   return images.size;
 }
 
