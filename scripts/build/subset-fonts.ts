@@ -61,12 +61,7 @@ async function* sourceFiles(dir: string): AsyncGenerator<string> {
  */
 const codeSymbols = new Set("<>=|[]{}\\^~`@#$%*+_");
 /** The symbols that bring ligatures along (arrows such as "->" and "=>"): a page that shows one gets a file for them. */
-export const ligatureSymbols = "<>=|";
-/**
- * The text face's file of `ligatureSymbols`, as the build names it (`inter-symbols-<hash>.woff2`): what a page
- * that shows one preloads (the display face's is left to the stylesheet, for the rare heading that shows one).
- */
-export const symbolsFilePattern = /^inter-symbols-[\w-]+\.woff2$/;
+const ligatureSymbols = "<>=|";
 
 /**
  * The text a source file can put on a page: its JSX text whole (with strings written as an element's children), and
