@@ -37,3 +37,10 @@ export function drawnBy(font: Buffer, characters: Iterable<string>): string[] {
   const face = fontkit.create(font);
   return Array.from(characters).filter((character) => face.hasGlyphForCodePoint(character.codePointAt(0) ?? 0));
 }
+
+/**
+ * Characters a face need not draw to be read: spaces (a space in the system's face looks like one in ours: U+202F,
+ * which the browser's time formatting writes, is in neither face), and those that join or select others (the
+ * zero-width joiner of 👩‍💻, the variation selector of ❤️). What the build reports as undrawn leaves them out.
+ */
+export const unseen = /[\s\p{Default_Ignorable_Code_Point}]/u;

@@ -2,7 +2,7 @@ import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import subsetFont from "subset-font";
 import * as fontkit from "fontkit";
-import { drawnBy, fontsourcePieces, inRange, packageFile } from "./fontsource-pieces";
+import { drawnBy, fontsourcePieces, inRange, packageFile, unseen } from "./fontsource-pieces";
 import type { Edition, Speaker } from "../../content";
 import { briefingView } from "../../app/lib/briefing";
 import { initialsOf } from "../../app/lib/initials";
@@ -139,7 +139,7 @@ async function cardFonts(words: string) {
   const faces = [...(await scriptPieces(textFace, words)), ...(await scriptPieces(displayFace, words))];
   const characters = new Set(words);
   const drawn = new Set(faces.flatMap((font) => drawnBy(font.data, characters)));
-  const lacking = Array.from(characters).filter((character) => !/\s/u.test(character) && !drawn.has(character));
+  const lacking = Array.from(characters).filter((character) => !drawn.has(character));
   const names = ({ name }: { name: string }) =>
     Array.from(new Set(faces.filter((font) => font.name.startsWith(name)).map((font) => font.name)));
   return {
@@ -382,7 +382,7 @@ export async function renderShareCards(
           const image = await emoji.get(segment);
           if (image) return image;
         }
-        for (const character of segment) if (!/\s/u.test(character)) undrawn.add(character);
+        for (const character of segment) if (!unseen.test(character)) undrawn.add(character);
         return [];
       },
     });

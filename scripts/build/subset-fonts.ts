@@ -5,7 +5,7 @@ import ts from "typescript";
 import { selectedEditionId } from "../../content/editions";
 import { loadEdition, type LoadedEdition } from "../../content/load-edition";
 import { some } from "../../interop/import/import-notes";
-import { drawnBy, fontsourcePieces, packageFile } from "./fontsource-pieces";
+import { drawnBy, fontsourcePieces, packageFile, unseen } from "./fontsource-pieces";
 import { editionMessages } from "./messages";
 
 /**
@@ -198,9 +198,7 @@ export async function cutFonts(characters: string): Promise<{ files: CutFile[]; 
       for (const character of drawnBy(data, part.text)) drawn.add(character);
     }
   }
-  // A space in the system's face looks like one in ours (U+202F, which the browser's time formatting writes, is
-  // in neither), so only visible characters are reported.
-  const undrawn = Array.from(characters).filter((character) => !/\s/u.test(character) && !drawn.has(character));
+  const undrawn = Array.from(characters).filter((character) => !unseen.test(character) && !drawn.has(character));
   return { files, css: `/* Written by scripts/build/subset-fonts.ts. */\n${faces.join("")}`, undrawn };
 }
 
