@@ -161,7 +161,7 @@ describe.each(editionsOfReferenceShape)("Share cards of $id", ({ edition }) => {
       // pair of emoji from two pieces of Noto Emoji is the one a font of them drew only the first of (and the
       // second as nothing: the same image as the first alone).
       // Drawn together, as a build draws its cards: with every font loaded at once.
-      const samples = ["ž", "λ", "Ж", "🙈", "🙈🚀", "👩‍💻", "🇩🇪", "\uE000"];
+      const samples = ["ž", "λ", "Ж", "🙈", "🙈🚀", "👩‍💻", "❤️‍🩹", "🇩🇪", "\uE000"];
       const { images, undrawn } = await renderShareCards(
         samples.map((title, i) => ({ ...card, path: `/og/${String(i)}.png`, title })),
         event.name,

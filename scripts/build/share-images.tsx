@@ -105,20 +105,37 @@ const emojiFace = "@fontsource-variable/noto-emoji";
 /** Noto Emoji's pieces by number, each read once per build (a piece is up to 250 KB to decompress). */
 const emojiPieces = new Map<string, Promise<fontkit.Font>>();
 
-/** An emoji's glyph as an SVG data URL, or nothing when Noto Emoji has none. */
-async function emojiImage(emoji: string): Promise<string | undefined> {
-  const codePoint = emoji.codePointAt(0) ?? 0;
-  const index = /^\[(\d+)\]$/.exec(
-    (await fontsourcePieces(emojiFace)).find(({ range }) => inRange(range, codePoint))?.piece ?? "",
-  )?.[1];
-  if (index === undefined) return undefined;
+/** A piece of Noto Emoji by its number, read on first use. */
+function emojiPiece(index: string): Promise<fontkit.Font> {
   const reading =
     emojiPieces.get(index) ??
     packageFile(emojiFace, `files/noto-emoji-${index}-wght-normal.woff2`).then((data) => fontkit.create(data));
   emojiPieces.set(index, reading);
-  const face = await reading;
-  const { glyphs, positions } = face.layout(emoji);
-  if (glyphs.length === 0 || glyphs.some((glyph) => glyph.id === 0)) return undefined;
+  return reading;
+}
+
+/**
+ * An emoji's glyph as an SVG data URL, or nothing when Noto Emoji has none. A sequence's glyph lies in one of the
+ * pieces that hold its characters, not always the first of ❤'s (❤️‍🩹 is one glyph in the third piece holding ❤ and
+ * the second holding 🩹), so each is tried until one draws it whole.
+ */
+async function emojiImage(emoji: string): Promise<string | undefined> {
+  const codePoints = Array.from(emoji, (character) => character.codePointAt(0) ?? 0);
+  const pieces = (await fontsourcePieces(emojiFace)).filter(({ range }) =>
+    codePoints.some((codePoint) => inRange(range, codePoint)),
+  );
+  for (const { piece } of pieces) {
+    const index = /^\[(\d+)\]$/.exec(piece)?.[1];
+    if (index === undefined) continue;
+    const face = await emojiPiece(index);
+    const { glyphs, positions } = face.layout(emoji);
+    if (glyphs.length > 0 && glyphs.every((glyph) => glyph.id !== 0)) return emojiSvg(face, glyphs, positions);
+  }
+  return undefined;
+}
+
+/** Glyphs laid out in a row, as an SVG data URL. */
+function emojiSvg(face: fontkit.Font, glyphs: fontkit.Glyph[], positions: { xAdvance: number }[]): string {
   let x = 0;
   const paths = glyphs.map((glyph, i) => {
     const path = `<path transform="translate(${String(x)} 0)" d="${glyph.path.toSVG()}"/>`;
