@@ -12,8 +12,10 @@ import { withPolicy } from "../../server/content-security-policy";
 import { deferHydration } from "./defer-hydration";
 import { inlineSmallImages } from "./inline-images";
 import { scheduleFiles } from "../../interop/schedule-export";
+import { some } from "../../interop/import/import-notes";
 import { withSiteIcon } from "./site-icon";
-import { charactersFile, ligatureSymbols, missingCharacters, paintedText, symbolsFilePattern } from "./subset-fonts";
+import { drawnBy } from "./fontsource-pieces";
+import { charactersFile, missingCharacters, paintedText } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 import { writeServiceWorker } from "./service-worker";
 import { writeWebApp } from "./web-app";
@@ -64,12 +66,18 @@ async function writeSchedule() {
   return files.map((file) => file.path);
 }
 
+/** The share cards; says once which characters no font of theirs draws (each drawn as an empty box). */
 async function writeShareCards() {
-  const images = await renderShareCards(
+  const { images, undrawn } = await renderShareCards(
     [defaultShareCard(edition), ...shareCards(edition), ...speakerShareCards(edition)],
     edition.event.name,
   );
   for (const [sitePath, png] of images) await writeAt(sitePath, png);
+  if (undrawn.length > 0) {
+    console.log(
+      `postbuild: share cards: ${String(undrawn.length)} characters are in no font the cards have, each drawn as an empty box: ${some(undrawn, 8)}`,
+    );
+  }
   return images.size;
 }
 
@@ -100,16 +108,30 @@ const stageFiles = new Set(
 );
 
 /**
+ * The text face's files and the characters each draws. A page that shows a character of one with a unicode-range
+ * (the ligature symbols' file, a script's: scripts/build/subset-fonts.ts) preloads it, so that it is fetched with
+ * the others, not after the stylesheet has named it; the main file every page preloads already (app/root.tsx).
+ * The display face's are left to the stylesheet, for the rare heading that needs one.
+ */
+async function textFontsWithRanges(characters: string) {
+  const assets = path.join(clientDir, "assets");
+  const fonts = (await readdir(assets)).filter((file) => /^inter-.*\.woff2$/.test(file));
+  return Promise.all(
+    fonts.map(async (file) => ({
+      href: `/assets/${file}`,
+      drawn: drawnBy(await readFile(path.join(assets, file)), characters),
+    })),
+  );
+}
+
+/**
  * Every prerendered page gets its small SVG images written in, hydrates after its first paint, then gets its
  * Content-Security-Policy, with the hashes of its own inline scripts as they now are.
  */
 async function finishPages() {
   let count = 0;
   const characters = await readFile(charactersFile, "utf8");
-  const symbolFonts = (await readdir(path.join(clientDir, "assets"))).filter((file) => symbolsFilePattern.test(file));
-  const symbolPreloads = symbolFonts
-    .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin="anonymous"/>`)
-    .join("");
+  const rangedFonts = await textFontsWithRanges(characters);
   for await (const file of files(clientDir)) {
     if (!file.endsWith(".html")) continue;
     let html = await readFile(file, "utf8");
@@ -121,12 +143,14 @@ async function finishPages() {
         `${path.relative(clientDir, file)} shows characters the subset fonts lack (${missing.join(" ")}): add them to scripts/build/subset-fonts.ts`,
       );
     }
-    // A page that shows a ligature symbol needs the fonts' small file of them: fetched with the others, not
-    // after the stylesheet has named it. At the end of <head>, after what the page's components render there.
-    const text = paintedText(html);
-    if (Array.from(ligatureSymbols).some((symbol) => text.includes(symbol))) {
-      html = html.replace("</head>", `${symbolPreloads}</head>`);
-    }
+    // At the end of <head>, after what the page's components render there (the main file's preload among them).
+    const text = new Set(paintedText(html));
+    const preloads = rangedFonts
+      .filter(({ href, drawn }) => !html.includes(href) && drawn.some((character) => text.has(character)))
+      .map(
+        ({ href }) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin="anonymous"/>`,
+      );
+    html = html.replace("</head>", `${preloads.join("")}</head>`);
     const streams = stageFiles.has(path.relative(clientDir, file)) ? streamSources(edition.stage) : undefined;
     await writeFile(file, withPolicy(deferHydration(inlineSmallImages(withSiteIcon(html), siteFile)), streams));
     count++;

@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import subsetFont from "subset-font";
+import * as fontkit from "fontkit";
+import { drawnBy, fontsourcePieces, inRange, packageFile, unseen } from "./fontsource-pieces";
 import type { Edition, Speaker } from "../../content";
 import { briefingView } from "../../app/lib/briefing";
 import { initialsOf } from "../../app/lib/initials";
@@ -32,31 +32,39 @@ export interface ShareCard {
 
 const width = 1200;
 const height = 630;
-const require = createRequire(import.meta.url);
 
-/** Satori reads TTF, OTF and WOFF, not WOFF2: the static-weight Fontsource packages ship WOFF. */
-async function latinFonts() {
-  const file = (pkg: string, name: string) => readFile(require.resolve(`${pkg}/files/${name}`));
-  return [
-    { name: "Inter", data: await file("@fontsource/inter", "inter-latin-400-normal.woff"), weight: 400 as const },
-    { name: "Inter", data: await file("@fontsource/inter", "inter-latin-700-normal.woff"), weight: 700 as const },
-    {
-      name: "Space Grotesk",
-      data: await file("@fontsource/space-grotesk", "space-grotesk-latin-700-normal.woff"),
-      weight: 700 as const,
-    },
-  ];
+/** A font as Satori takes it. */
+interface CardFont {
+  name: string;
+  data: Buffer;
+  weight: 400 | 700;
 }
 
-/** The pieces Fontsource cuts a CJK face into, by the characters each holds ("[0]" to "[119]"). */
-const cjkFace = "@fontsource-variable/noto-sans-jp";
+/**
+ * The cards' two faces, from Fontsource's static-weight packages (Satori reads TTF, OTF and WOFF, not WOFF2, and
+ * applies no variable axes), at the weights the cards use. Each is cut by script into pieces ("latin",
+ * "latin-ext", "greek", "cyrillic", ...); Space Grotesk has no Greek nor Cyrillic, which its text takes from Inter.
+ */
+const textFace = { name: "Inter", pkg: "@fontsource/inter", weights: [400, 700] as const };
+const displayFace = { name: "Space Grotesk", pkg: "@fontsource/space-grotesk", weights: [700] as const };
 
-/** The code points a CSS unicode-range names ("U+3000-303f,U+30a0"). */
-function inRange(range: string, codePoint: number): boolean {
-  return range.split(",").some((part) => {
-    const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-");
-    return codePoint >= parseInt(from ?? "", 16) && codePoint <= parseInt(to ?? "", 16);
-  });
+/**
+ * A face's pieces that hold a character of the cards' text, each piece at each weight. Latin always: it draws the
+ * edition's name and the digits of every card. The latin piece keeps the face's name; the others are named after
+ * their piece ("Inter greek"), since Satori keeps one font per name and weight.
+ */
+async function scriptPieces(face: typeof textFace | typeof displayFace, text: string) {
+  const codePoints = Array.from(new Set(text), (character) => character.codePointAt(0) ?? 0);
+  const file = face.name.toLowerCase().replace(/ /g, "-");
+  const fonts: CardFont[] = [];
+  for (const { piece, range } of await fontsourcePieces(face.pkg)) {
+    if (piece !== "latin" && !codePoints.some((codePoint) => inRange(range, codePoint))) continue;
+    for (const weight of face.weights) {
+      const data = await packageFile(face.pkg, `files/${file}-${piece}-${String(weight)}-normal.woff`);
+      fonts.push({ name: piece === "latin" ? face.name : `${face.name} ${piece}`, data, weight });
+    }
+  }
+  return fonts;
 }
 
 /**
@@ -64,21 +72,18 @@ function inRange(range: string, codePoint: number): boolean {
  * Sans JP, which only the build reads: the site itself leaves them to the visitor's system fonts (issue 31). The
  * face is 5 MB of WOFF2 in a hundred and twenty pieces; the pieces holding the cards' characters are cut to those
  * characters and instanced at the two weights the cards use, as Satori neither reads WOFF2 nor varies a font.
- * Latin text keeps Inter and Space Grotesk, which Satori tries first: this face only fills in what they lack.
+ * It only fills in what Inter and Space Grotesk lack.
  */
-async function cjkFonts(text: string) {
-  const pieces = JSON.parse(await readFile(require.resolve(`${cjkFace}/unicode.json`), "utf8")) as Record<
-    string,
-    string
-  >;
-  const characters = [...new Set(text)];
-  const fonts = [];
-  for (const [piece, range] of Object.entries(pieces)) {
+const cjkFace = "@fontsource-variable/noto-sans-jp";
+
+async function cjkFonts(characters: string[]) {
+  const fonts: CardFont[] = [];
+  for (const { piece, range } of await fontsourcePieces(cjkFace)) {
     const index = /^\[(\d+)\]$/.exec(piece)?.[1];
     if (index === undefined) continue;
     const held = characters.filter((character) => inRange(range, character.codePointAt(0) ?? 0)).join("");
     if (!held) continue;
-    const source = await readFile(require.resolve(`${cjkFace}/files/noto-sans-jp-${index}-wght-normal.woff2`));
+    const source = await packageFile(cjkFace, `files/noto-sans-jp-${index}-wght-normal.woff2`);
     for (const weight of [400, 700] as const) {
       const data = await subsetFont(source, held, { targetFormat: "sfnt", variationAxes: { wght: weight } });
       // A name per piece: Satori keeps one font per name and weight, and falls back from one name to the next.
@@ -87,6 +92,84 @@ async function cjkFonts(text: string) {
   }
   return fonts;
 }
+
+/**
+ * Emoji are drawn from Noto Emoji (Fontsource's variable pieces, read only by the build), in outline and in white
+ * like the cards' words (decision 070). Not as a font: Satori remembers which font drew a character by its first
+ * UTF-16 unit, which all the emoji of a block share, so of "🙈🚀", from two of the face's ten pieces, it drew the
+ * first only. Satori asks for each emoji that no font draws; the answer is the emoji's glyph as an SVG image,
+ * laid out by fontkit, whose shaping makes one glyph of a sequence (👩‍💻, 🇩🇪, 👍🏽) as the face's ligatures say.
+ */
+const emojiFace = "@fontsource-variable/noto-emoji";
+
+/** Noto Emoji's pieces by number, each read once per build (a piece is up to 250 KB to decompress). */
+const emojiPieces = new Map<string, Promise<fontkit.Font>>();
+
+/** A piece of Noto Emoji by its number, read on first use. */
+function emojiPiece(index: string): Promise<fontkit.Font> {
+  const reading =
+    emojiPieces.get(index) ??
+    packageFile(emojiFace, `files/noto-emoji-${index}-wght-normal.woff2`).then((data) => fontkit.create(data));
+  emojiPieces.set(index, reading);
+  return reading;
+}
+
+/**
+ * An emoji's glyph as an SVG data URL, or nothing when Noto Emoji has none. A sequence's glyph lies in one of the
+ * pieces that hold its characters, not always the first of ❤'s (❤️‍🩹 is one glyph in the third piece holding ❤ and
+ * the second holding 🩹), so each is tried until one draws it whole.
+ */
+async function emojiImage(emoji: string): Promise<string | undefined> {
+  const codePoints = Array.from(emoji, (character) => character.codePointAt(0) ?? 0);
+  const pieces = (await fontsourcePieces(emojiFace)).filter(({ range }) =>
+    codePoints.some((codePoint) => inRange(range, codePoint)),
+  );
+  for (const { piece } of pieces) {
+    const index = /^\[(\d+)\]$/.exec(piece)?.[1];
+    if (index === undefined) continue;
+    const face = await emojiPiece(index);
+    const { glyphs, positions } = face.layout(emoji);
+    if (glyphs.length > 0 && glyphs.every((glyph) => glyph.id !== 0)) return emojiSvg(face, glyphs, positions);
+  }
+  return undefined;
+}
+
+/** Glyphs laid out in a row, as an SVG data URL. */
+function emojiSvg(face: fontkit.Font, glyphs: fontkit.Glyph[], positions: { xAdvance: number }[]): string {
+  let x = 0;
+  const paths = glyphs.map((glyph, i) => {
+    const path = `<path transform="translate(${String(x)} 0)" d="${glyph.path.toSVG()}"/>`;
+    x += positions[i]?.xAdvance ?? 0;
+    return path;
+  });
+  // The font's y axis points up, the image's down.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 ${String(-face.ascent)} ${String(x)} ${String(face.ascent - face.descent)}"><g transform="scale(1 -1)" fill="#ffffff">${paths.join("")}</g></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
+/**
+ * Every font the cards' text needs, and the two families their styles name: each face's pieces, Space Grotesk
+ * falling back to Inter for the scripts it lacks. Satori tries a style's families in order, then every other font
+ * in the order given: Noto Sans JP comes last, and only for characters neither face draws.
+ */
+async function cardFonts(words: string) {
+  const faces = [...(await scriptPieces(textFace, words)), ...(await scriptPieces(displayFace, words))];
+  const characters = new Set(words);
+  const drawn = new Set(faces.flatMap((font) => drawnBy(font.data, characters)));
+  const lacking = Array.from(characters).filter((character) => !drawn.has(character));
+  const names = ({ name }: { name: string }) =>
+    Array.from(new Set(faces.filter((font) => font.name.startsWith(name)).map((font) => font.name)));
+  return {
+    fonts: [...faces, ...(await cjkFonts(lacking))],
+    families: {
+      text: names(textFace).join(", "),
+      display: [...names(displayFace), ...names(textFace)].join(", "),
+    },
+  };
+}
+
+/** The font-family lists of the cards' text and display styles, as `cardFonts` names them. */
+type Families = Awaited<ReturnType<typeof cardFonts>>["families"];
 
 /** The share card of every talk and of the panel page: what it is, its title, who speaks, and when. */
 export function shareCards(edition: Edition): ShareCard[] {
@@ -182,7 +265,7 @@ export function speakerShareCards(edition: Edition): ShareCard[] {
 }
 
 /** A person's initials on the brand gradient, standing in for their portrait (see decision 004). */
-function Initials({ name, size }: { name: string; size: number }) {
+function Initials({ name, size, families }: { name: string; size: number; families: Families }) {
   return (
     <div
       style={{
@@ -194,7 +277,7 @@ function Initials({ name, size }: { name: string; size: number }) {
         height: size,
         borderRadius: 999,
         backgroundImage: "linear-gradient(135deg, #ff00c7, #0038ff)",
-        fontFamily: "Space Grotesk",
+        fontFamily: families.display,
         fontSize: Math.round(size * 0.4),
         fontWeight: 700,
       }}
@@ -204,7 +287,7 @@ function Initials({ name, size }: { name: string; size: number }) {
   );
 }
 
-function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
+function Card({ card, eventName, families }: { card: ShareCard; eventName: string; families: Families }) {
   const titleSize = card.title.length > 60 ? 54 : 64;
   return (
     <div
@@ -218,7 +301,7 @@ function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
         boxSizing: "border-box",
         padding: 64,
         color: "#ffffff",
-        fontFamily: "Inter",
+        fontFamily: families.text,
         backgroundColor: "#000000",
         backgroundImage:
           "radial-gradient(circle at 0% 0%, rgba(0, 56, 255, 0.75), rgba(0, 0, 0, 0) 55%), radial-gradient(circle at 100% 100%, rgba(255, 0, 199, 0.55), rgba(0, 0, 0, 0) 50%)",
@@ -231,7 +314,7 @@ function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
             border: "3px solid #ffffff",
             borderRadius: 999,
             padding: "8px 26px",
-            fontFamily: "Space Grotesk",
+            fontFamily: families.display,
             fontSize: 30,
             fontWeight: 700,
             letterSpacing: 4,
@@ -242,12 +325,12 @@ function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
         <div style={{ display: "flex", fontSize: 28, fontWeight: 700, color: "#ff6ad9" }}>{card.eyebrow}</div>
       </div>
       <div style={{ display: "flex", alignItems: "center", gap: 40 }}>
-        {card.subtitle ? <Initials name={card.title} size={168} /> : null}
+        {card.subtitle ? <Initials name={card.title} size={168} families={families} /> : null}
         <div style={{ display: "flex", flexDirection: "column", gap: 14 }}>
           <div
             style={{
               display: "flex",
-              fontFamily: "Space Grotesk",
+              fontFamily: families.display,
               fontSize: titleSize,
               fontWeight: 700,
               lineHeight: 1.08,
@@ -266,7 +349,7 @@ function Card({ card, eventName }: { card: ShareCard; eventName: string }) {
         <div style={{ display: "flex", gap: 36 }}>
           {card.speakers.map((speaker) => (
             <div key={speaker.id} style={{ display: "flex", alignItems: "center", gap: 18 }}>
-              <Initials name={speaker.name} size={76} />
+              <Initials name={speaker.name} size={76} families={families} />
               <div style={{ display: "flex", flexDirection: "column" }}>
                 <div style={{ display: "flex", fontSize: 30, fontWeight: 700 }}>{speaker.name}</div>
                 {card.speakers.length === 1 ? (
@@ -291,23 +374,36 @@ function wordsOf(card: ShareCard): string {
 }
 
 /**
- * Renders cards to 1200x630 PNGs; fonts are read once for the lot. A character that no font has would be drawn as
- * an empty box on every share of the page, so Satori's request for another font fails the build instead, naming
- * the card and the characters.
+ * Renders cards to 1200x630 PNGs; fonts are read once for the lot, each emoji drawn once. A character no font has
+ * (a script without a face here, an emoji newer than Noto Emoji) must not stop the build of a real programme:
+ * Satori draws it with its last font's empty glyph, and `undrawn` lists each such character once, for the build
+ * to say.
  */
-export async function renderShareCards(cards: ShareCard[], eventName: string): Promise<Map<string, Buffer>> {
-  const fonts = [...(await latinFonts()), ...(await cjkFonts([eventName, ...cards.map(wordsOf)].join("\n")))];
+export async function renderShareCards(
+  cards: ShareCard[],
+  eventName: string,
+): Promise<{ images: Map<string, Buffer>; undrawn: string[] }> {
+  const { fonts, families } = await cardFonts([eventName, ...cards.map(wordsOf)].join("\n"));
   const images = new Map<string, Buffer>();
+  const emoji = new Map<string, Promise<string | undefined>>();
+  const undrawn = new Set<string>();
   for (const card of cards) {
-    const svg = await satori(<Card card={card} eventName={eventName} />, {
+    const svg = await satori(<Card card={card} eventName={eventName} families={families} />, {
       width,
       height,
       fonts,
-      loadAdditionalAsset: (_language, characters) => {
-        throw new Error(`share card ${card.path}: no font draws "${characters}"`);
+      // What none of the fonts draws: an emoji (one at a time) gets its image, anything else stays undrawn.
+      loadAdditionalAsset: async (language, segment) => {
+        if (language === "emoji") {
+          if (!emoji.has(segment)) emoji.set(segment, emojiImage(segment));
+          const image = await emoji.get(segment);
+          if (image) return image;
+        }
+        for (const character of segment) if (!unseen.test(character)) undrawn.add(character);
+        return [];
       },
     });
     images.set(card.path, new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng());
   }
-  return images;
+  return { images, undrawn: Array.from(undrawn) };
 }

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { selectedEditionId } from "../../content/editions";
 import { loadEdition } from "../../content/load-edition";
-import { missingCharacters, paintedText, siteCharacters, textOf } from "./subset-fonts";
+import { drawnBy } from "./fontsource-pieces";
+import { cutFonts, missingCharacters, paintedText, siteCharacters, textOf } from "./subset-fonts";
 
 const loaded = loadEdition(selectedEditionId());
 const { edition } = loaded;
@@ -58,5 +59,44 @@ describe("the characters the fonts are cut to", () => {
   it("leave Chinese, Japanese and Korean to the system's fonts, whatever the subset holds", () => {
     const page = "<html><head></head><body><p>10月9日（木曜日）・会場 A, 서울</p></body></html>";
     expect(missingCharacters(page, "0123456789 ,")).toEqual(["A"]);
+  });
+});
+
+describe("the fonts cut to the characters", { timeout: 30_000 }, () => {
+  const sample = "Łódź, Jiří, Ørjan: Ğ, ž, Ελληνικά, Кириллица, Nguyễn";
+  /** Characters once each, as siteCharacters gives them. */
+  const unique = (text: string) => Array.from(new Set(text)).join("");
+
+  it("draw Latin Extended, Greek, Cyrillic and Vietnamese from the faces' other pieces, each with a unicode-range", async () => {
+    const { files, css, undrawn } = await cutFonts(unique(await siteCharacters(loaded)) + unique(sample));
+    const names = files.map((file) => file.file);
+    for (const piece of ["inter-latin-ext", "inter-greek", "inter-cyrillic", "inter-vietnamese"]) {
+      expect(names).toContain(`${piece}.woff2`);
+    }
+    // Space Grotesk has no Greek nor Cyrillic: the display face falls back to Inter for them (app.css).
+    expect(names).toContain("space-grotesk-latin-ext.woff2");
+    const letters = Array.from(new Set(sample.replace(/[\s,:]/gu, "")));
+    const drawn = new Set(files.filter(({ file }) => file.startsWith("inter")).flatMap(({ data }) => drawnBy(data, letters)));
+    for (const letter of letters) expect(drawn.has(letter), letter).toBe(true);
+    expect(undrawn.filter((character) => letters.includes(character))).toEqual([]);
+    // A browser fetches a piece only for a page that shows one of its characters.
+    expect(css).toMatch(/src: url\("\.\/inter-greek\.woff2"\)[^}]*unicode-range: [^;]*U\+3BB/);
+  });
+
+  it("keep every file an edition had, byte for byte, when its content takes up other scripts", async () => {
+    const characters = await siteCharacters(loaded);
+    const before = await cutFonts(characters);
+    // Letters outside Latin-1, which the main files are cut from: "ó" would rightly add a glyph to them.
+    const after = await cutFonts(unique(`${characters}Łźřž Ελληνικά Кириллица ễ`));
+    for (const { file, data } of before.files) {
+      expect(after.files.find((cut) => cut.file === file)?.data.equals(data), file).toBe(true);
+    }
+  });
+
+  it("cut plain Latin to the main files alone, and report emoji and other scripts as neither face's", async () => {
+    const { files, undrawn } = await cutFonts("Talk 10:30 🙈 👩\u200d💻 한\uE000\u202f");
+    expect(files.map((file) => file.file)).toEqual(["inter.woff2", "space-grotesk.woff2"]);
+    // Not the spaces, nor the joiner between 👩 and 💻: nothing shows of them.
+    expect(undrawn).toEqual(["🙈", "👩", "💻", "한", "\uE000"]);
   });
 });

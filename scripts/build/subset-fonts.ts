@@ -1,18 +1,21 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import subsetFont from "subset-font";
 import ts from "typescript";
 import { selectedEditionId } from "../../content/editions";
 import { loadEdition, type LoadedEdition } from "../../content/load-edition";
+import { some } from "../../interop/import/import-notes";
+import { drawnBy, fontsourcePieces, packageFile, unseen } from "./fontsource-pieces";
 import { editionMessages } from "./messages";
 
 /**
  * The site's two variable fonts, cut down to what the edition can show (docs/decisions/032). Fontsource's latin
  * files carry every weight from thin to black, every Latin letter and every stylistic set: 71 KB that a phone on a
  * slow connection fetches before the largest text settles. The design uses weights 400 to 700 and the default
- * shaping features; the characters are those of the edition's content and of the app's own words. A build step before Vite writes the subsets to `.generated/fonts/`, which `app/app.css` and `app/root.tsx`
- * name, so the files are hashed by their content like any other asset.
+ * shaping features; the characters are those of the edition's content and of the app's own words, in whichever of
+ * Fontsource's pieces of the face holds them (Latin, Latin Extended, Greek, Cyrillic, Vietnamese). A build step
+ * before Vite writes the subsets to `.generated/fonts/`, which `app/app.css` and `app/root.tsx` name, so the files
+ * are hashed by their content like any other asset.
  *
  *   npx tsx scripts/build/subset-fonts.ts     (part of `npm run build`)
  */
@@ -23,19 +26,15 @@ export const charactersFile = path.join(generatedFontsDir, "characters.txt");
 /**
  * Each font with the OpenType features it keeps: the shaping a browser applies by default (contextual alternates
  * among them, which Inter uses for arrows and the colon between digits); Space Grotesk also keeps tabular figures,
- * which the design asks of it (`tabular-nums` is only ever set on display text).
+ * which the design asks of it (`tabular-nums` is only ever set on display text). Its files are Fontsource's pieces
+ * of the variable face: `<file>-<piece>-wght-normal.woff2`.
  */
 const defaultShaping = ["ccmp", "locl", "mark", "mkmk", "kern", "liga", "calt"];
 const fonts = [
-  {
-    family: "Inter Variable",
-    source: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
-    file: "inter",
-    features: defaultShaping,
-  },
+  { family: "Inter Variable", pkg: "@fontsource-variable/inter", file: "inter", features: defaultShaping },
   {
     family: "Space Grotesk Variable",
-    source: "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2",
+    pkg: "@fontsource-variable/space-grotesk",
     file: "space-grotesk",
     features: [...defaultShaping, "tnum"],
   },
@@ -62,12 +61,7 @@ async function* sourceFiles(dir: string): AsyncGenerator<string> {
  */
 const codeSymbols = new Set("<>=|[]{}\\^~`@#$%*+_");
 /** The symbols that bring ligatures along (arrows such as "->" and "=>"): a page that shows one gets a file for them. */
-export const ligatureSymbols = "<>=|";
-/**
- * The text face's file of `ligatureSymbols`, as the build names it (`inter-symbols-<hash>.woff2`): what a page
- * that shows one preloads (the display face's is left to the stylesheet, for the rare heading that shows one).
- */
-export const symbolsFilePattern = /^inter-symbols-[\w-]+\.woff2$/;
+const ligatureSymbols = "<>=|";
 
 /**
  * The text a source file can put on a page: its JSX text whole (with strings written as an element's children), and
@@ -144,48 +138,79 @@ function fontFace(font: (typeof fonts)[number], file: string, characters?: strin
 `;
 }
 
+/** A font file the build writes: its name, its bytes, and the size of the piece it was cut from. */
+export interface CutFile {
+  file: string;
+  data: Buffer;
+  before: number;
+}
+
 /**
- * Writes each font's subset, and `fonts.css` with their @font-face rules (app.css imports it). The ligature
+ * Cuts each font to `characters`. The main file, from Fontsource's latin piece, is cut to every character but the
+ * ligature symbols, as it always was: an edition in plain Latin gets the same files, byte for byte. The ligature
  * symbols a page does show (the breadcrumb's ">") go in a small second file of each font, which a browser fetches
  * only for a page that shows one (the build preloads it there): in the main file they would bring their ligatures
  * along (">" alone adds 2 KB to Inter, and takes it past what a new connection delivers in its first round trip).
+ * What the latin piece has no glyph for (ž, λ, Ж, ệ) comes from the face's other pieces, one file per piece that
+ * holds any, each with a unicode-range of its characters, so that a browser fetches it only for a page that shows
+ * one (docs/decisions/070). `undrawn` is what no file of either face draws: emoji, other scripts, left to the
+ * visitor's system fonts.
  */
-export async function writeSubsets(
-  loaded: LoadedEdition,
-): Promise<{ file: string; before: number; after: number }[]> {
-  const characters = await siteCharacters(loaded);
+export async function cutFonts(characters: string): Promise<{ files: CutFile[]; css: string; undrawn: string[] }> {
   const symbols = Array.from(characters)
     .filter((character) => ligatureSymbols.includes(character))
     .join("");
   const main = Array.from(characters)
     .filter((character) => !ligatureSymbols.includes(character))
     .join("");
-  const require = createRequire(import.meta.url);
-  await mkdir(generatedFontsDir, { recursive: true });
-  const written = [];
+  const drawn = new Set<string>();
+  const files: CutFile[] = [];
   const faces: string[] = [];
   for (const font of fonts) {
-    const original = await readFile(require.resolve(font.source));
-    const parts = [{ file: `${font.file}.woff2`, text: main, range: undefined as string | undefined }];
-    if (symbols !== "") parts.push({ file: `${font.file}-symbols.woff2`, text: symbols, range: symbols });
+    const source = (piece: string) => packageFile(font.pkg, `files/${font.file}-${piece}-wght-normal.woff2`);
+    const latin = await source("latin");
+    const parts = [{ file: `${font.file}.woff2`, source: latin, text: main, range: undefined as string | undefined }];
+    if (symbols !== "") parts.push({ file: `${font.file}-symbols.woff2`, source: latin, text: symbols, range: symbols });
+    const inLatin = drawnBy(latin, main);
+    let left = Array.from(main).filter((character) => character > " " && !inLatin.includes(character));
+    // Latin Extended first: a Vietnamese or Greek piece also holds some of its letters, which belong with their kin.
+    const pieces = (await fontsourcePieces(font.pkg))
+      .map(({ piece }) => piece)
+      .filter((piece) => piece !== "latin")
+      .sort((a, b) => Number(b === "latin-ext") - Number(a === "latin-ext"));
+    for (const piece of pieces) {
+      if (left.length === 0) break;
+      const data = await source(piece);
+      const held = drawnBy(data, left);
+      if (held.length === 0) continue;
+      left = left.filter((character) => !held.includes(character));
+      parts.push({ file: `${font.file}-${piece}.woff2`, source: data, text: held.join(""), range: held.join("") });
+    }
     for (const part of parts) {
-      const subset = await subsetFont(original, part.text, {
+      const data = await subsetFont(part.source, part.text, {
         targetFormat: "woff2",
         keepFeatures: font.features,
         variationAxes: { wght: weights },
       });
-      await writeFile(path.join(generatedFontsDir, part.file), subset);
-      written.push({ file: part.file, before: original.length, after: subset.length });
-      // Later rules are tried first: the symbols' file answers for its own characters only.
+      files.push({ file: part.file, data, before: part.source.length });
+      // Later rules are tried first: a file with a unicode-range answers for its own characters only.
       faces.push(fontFace(font, part.file, part.range));
+      for (const character of drawnBy(data, part.text)) drawn.add(character);
     }
   }
-  await writeFile(
-    path.join(generatedFontsDir, "fonts.css"),
-    `/* Written by scripts/subset-fonts.ts. */\n${faces.join("")}`,
-  );
+  const undrawn = Array.from(characters).filter((character) => !unseen.test(character) && !drawn.has(character));
+  return { files, css: `/* Written by scripts/build/subset-fonts.ts. */\n${faces.join("")}`, undrawn };
+}
+
+/** Writes the cut fonts, `fonts.css` with their @font-face rules (app.css imports it) and the characters they were cut for. */
+export async function writeSubsets(loaded: LoadedEdition): Promise<{ files: CutFile[]; undrawn: string[] }> {
+  const characters = await siteCharacters(loaded);
+  const { files, css, undrawn } = await cutFonts(characters);
+  await mkdir(generatedFontsDir, { recursive: true });
+  for (const { file, data } of files) await writeFile(path.join(generatedFontsDir, file), data);
+  await writeFile(path.join(generatedFontsDir, "fonts.css"), css);
   await writeFile(charactersFile, characters);
-  return written;
+  return { files, undrawn };
 }
 
 /** The characters of a built page's painted text (outside <head>, scripts and tags) the subsets were not made for. */
@@ -228,7 +253,13 @@ function decodeEntities(text: string): string {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  for (const { file, before, after } of await writeSubsets(loadEdition(selectedEditionId()))) {
-    console.log(`fonts: ${file} ${(after / 1024).toFixed(1)} KB (from ${(before / 1024).toFixed(1)} KB)`);
+  const { files, undrawn } = await writeSubsets(loadEdition(selectedEditionId()));
+  for (const { file, before, data } of files) {
+    console.log(`fonts: ${file} ${(data.length / 1024).toFixed(1)} KB (from ${(before / 1024).toFixed(1)} KB)`);
+  }
+  if (undrawn.length > 0) {
+    console.log(
+      `fonts: ${String(undrawn.length)} characters of the content are in neither face and left to the visitor's system fonts: ${some(undrawn, 8)}`,
+    );
   }
 }
