@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import * as m from "../i18n/messages";
-import { initialsOf } from "../lib/initials";
+import { initialsOf } from "../../common/initials";
 
 /**
  * A person's photo, or their initials on the brand gradient when the photo cannot be loaded (spec §8). The

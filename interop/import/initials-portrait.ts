@@ -1,17 +1,5 @@
+import { initialsOf } from "../../common/initials";
 import { paletteColour } from "./accessible-palette";
-
-/** The initials a portrait shows: the first letters of the first and last names, suffixes such as Jr or PhD aside. */
-function initialsOf(name: string): string {
-  const words = name
-    .split(/\s+/)
-    .filter((word) => /\p{L}/u.test(word) && !/^(jr|sr|ii|iii|iv|phd|md|dds|dvm|esq)\.?$/i.test(word));
-  const first = words[0] ?? name;
-  const last = words.length > 1 ? words.at(-1) : undefined;
-  return [first, last]
-    .flatMap((word) => (word ? [Array.from(word.replace(/^\P{L}+/u, ""))[0] ?? ""] : []))
-    .join("")
-    .toUpperCase();
-}
 
 const xmlEscape = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

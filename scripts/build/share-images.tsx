@@ -5,7 +5,7 @@ import * as fontkit from "fontkit";
 import { drawnBy, fontsourcePieces, inRange, packageFile, unseen } from "./fontsource-pieces";
 import type { Edition, Speaker } from "../../content";
 import { briefingView } from "../../app/lib/briefing";
-import { initialsOf } from "../../app/lib/initials";
+import { initialsOf } from "../../common/initials";
 import {
   briefingShareImagePath,
   defaultShareImagePath,

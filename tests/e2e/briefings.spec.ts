@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, type Briefing } from "../../content";
 import { briefingView, timelineOf } from "../../app/lib/briefing";
-import { initialsOf } from "../../app/lib/initials";
+import { initialsOf } from "../../common/initials";
 import { shareIntentText } from "../../app/lib/share-intent";
 import { participantsText, sessionsOf, type SpeakerSession } from "../../app/lib/speaker-schedule";
 import { editionSchedule } from "../../app/lib/edition-schedule";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { remainingUntil, twoDigits } from "../../app/lib/countdown";
-import { initialsOf } from "../../app/lib/initials";
+import { initialsOf } from "../../common/initials";
 import { editionPhase } from "../../app/lib/on-air";
 import { speakerById } from "../../app/lib/lookups";
 import { votingWindowOf } from "../../common/voting-window";
