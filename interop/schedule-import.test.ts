@@ -436,14 +436,18 @@ describe("What merged and hand-made exports hold, kept and said (decision 069)",
     expect(again.notes.filter((note) => /no longer in the file/.test(note))).toEqual([]);
   });
 
-  it("keeps sessions that overlap in one room, as the file says", async () => {
+  it("keeps sessions that overlap in one room, as the file says, and says where", async () => {
     const file = democon();
     const list = Object.values(file.schedule.conference.days[0]!.rooms)[0]!;
     list[1]!.date = list[0]!.date;
-    const { edition } = await imported(file);
+    const { result, edition } = await imported(file);
     const [first, second] = [list[0]!, list[1]!].map((session) => edition.agenda.find((s) => s.guid === session.guid));
     expect(first?.room).toBe(second?.room);
     expect(first?.start).toBe(second?.start);
+    const pair = [first?.id, second?.id].sort((a, b) => (a ?? "").localeCompare(b ?? ""));
+    expect(noteOf(result.notes, /overlap in a room/)).toBe(
+      `Sessions that overlap in a room were kept as the file says (shown side by side): "${pair[0] ?? ""}" and "${pair[1] ?? ""}" in "${first?.room ?? ""}"`,
+    );
   });
 
   it("gives sessions of no length a timeslot (or 5 minutes), and mends ends before starts, one line per kind", async () => {

@@ -1,9 +1,30 @@
 /** A session's id is also its page's last segment: long titles are cut at a word. */
 const maxSessionId = 80;
 
+/**
+ * Latin letters that Unicode does not decompose into a base letter and an accent, as they are written in plain
+ * Latin: without this, "Ørjan" would be "rjan" and "Łukasz" "ukasz".
+ */
+const unaccented: Record<string, string> = {
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ħ: "h",
+  ı: "i",
+  ŧ: "t",
+  æ: "ae",
+  œ: "oe",
+  ß: "ss",
+  þ: "th",
+  ð: "d",
+};
+const unaccentedPattern = new RegExp(`[${Object.keys(unaccented).join("")}]`, "g");
+
 /** Lowercase kebab-case from any text: accents folded, everything else a hyphen, cut at a hyphen to `max`. */
 export function kebab(text: string, max = maxSessionId): string {
   const slug = text
+    .toLowerCase()
+    .replace(unaccentedPattern, (letter) => unaccented[letter] ?? letter)
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()

@@ -57,6 +57,7 @@ export function mergeSessions(timed: TimedSession[], context: Context): { slots:
     talks.push(talk);
   }
   noteDoubleBookings(slots, notes);
+  noteOverlaps(slots, notes);
   const roomOrder = new Map(context.rooms.map((room, i) => [room.id, i]));
   slots.sort(
     (a, b) =>
@@ -125,6 +126,34 @@ function sessionTalk(session: FileSession, talkId: string, oldTalk: Talk | undef
     links: session.links.length > 0 ? session.links : (oldTalk?.links ?? []),
     ...(originUrl ? { originUrl } : {}),
   };
+}
+
+/**
+ * Sessions of one room that overlap (an open-ended lounge under a DJ set, a cleanup shift): kept as the file says, the
+ * agenda showing them side by side and the stage the one that started last (decision 069), and said, so that an
+ * organiser who did not mean it can see where.
+ */
+function noteOverlaps(slots: Slot[], notes: ImportNotes): void {
+  const byRoom = new Map<string, Slot[]>();
+  for (const slot of slots) {
+    if (slot.room === undefined) continue;
+    const inRoom = byRoom.get(slot.room) ?? [];
+    inRoom.push(slot);
+    byRoom.set(slot.room, inRoom);
+  }
+  for (const [room, inRoom] of byRoom) {
+    let latest: Slot | undefined;
+    for (const slot of inRoom.sort((a, b) => Date.parse(a.start) - Date.parse(b.start))) {
+      if (latest && Date.parse(slot.start) < Date.parse(latest.end)) {
+        notes.add(
+          "room-overlap",
+          (items) => `Sessions that overlap in a room were kept as the file says (shown side by side): ${some(items)}`,
+          `"${latest.id}" and "${slot.id}" in "${room}"`,
+        );
+      }
+      if (!latest || Date.parse(slot.end) > Date.parse(latest.end)) latest = slot;
+    }
+  }
 }
 
 /** The file may put a person in two sessions at once (pretalx only warns): kept as the file says, and said. */

@@ -30,7 +30,7 @@ export function matchSpeakers(
   const byId = new Map<string, { person: FilePerson; old: Speaker | undefined }>();
   for (const person of persons.values()) {
     const old = oldSpeakers.find((s) => sameName(s.name, person.name) && ![...byId.values()].some((v) => v.old === s));
-    const base = kebab(person.name) || "speaker";
+    const base = kebab(person.name) || fileIdOf(person);
     const speakerId = old ? old.id : uniqueId(base, speakerIds);
     speakerIds.add(speakerId);
     if (!old && speakerId !== base) {
@@ -44,6 +44,16 @@ export function matchSpeakers(
     byId.set(speakerId, { person, old });
   }
   return { byId, idByKey };
+}
+
+/**
+ * An id for a person whose name has no Latin letter to make one of (a name in Cyrillic, Greek or Japanese): the code
+ * or id the file gives them, so that such people do not all become speaker, speaker-2, speaker-3.
+ */
+function fileIdOf(person: FilePerson): string {
+  const [kind, value = ""] = person.key.split(/:(.*)/s);
+  const fromFile = kind === "name" ? "" : kebab(kind === "guid" ? value.slice(0, 8) : value);
+  return fromFile ? `speaker-${fromFile}` : "speaker";
 }
 
 /**
