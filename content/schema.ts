@@ -247,6 +247,8 @@ export const agendaSlotSchema = z.object({
   talkId: id.optional(),
   /** Its recording, offered on its page and the agenda once the edition is over, and exported with it. */
   recording: recordingUrl.optional(),
+  /** The speakers asked that it not be recorded (do_not_record in the schedule it was imported from): said on its page. */
+  doNotRecord: z.literal(true).optional(),
 });
 
 /** Speaker-only sessions that happen before or beside the public agenda, such as the green room. */

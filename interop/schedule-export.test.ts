@@ -217,6 +217,24 @@ describe.each(everyEdition)("The programme export of $id", ({ edition }) => {
       expect(links.filter((link) => link.title === recordingTitle)).toHaveLength(withRecordings.agenda.length);
     });
 
+    it("says which sessions the speakers asked not to be recorded, in both files, and stays valid", () => {
+      const marked = structuredClone(edition);
+      marked.agenda.forEach((slot, index) => {
+        if (index % 2 === 0) slot.doNotRecord = true;
+      });
+      const model = scheduleModel(marked);
+      const json = scheduleJson(model);
+      const xmlText = scheduleXml(model, onSite(schedulePaths.xml));
+      expect(problems(json)).toEqual([]);
+      expect(xmlProblems(xmlText)).toEqual([]);
+      const flagged = json.schedule.conference.days.flatMap((day) =>
+        Object.values(day.rooms).flatMap((list) => list.filter((s) => s.do_not_record === true).map((s) => s.guid)),
+      );
+      const expected = marked.agenda.filter((slot) => slot.doNotRecord).map((slot) => guidOfSession(marked, slot.id));
+      expect(flagged.sort()).toEqual(expected.sort());
+      expect(xmlText.match(/<optout>true<\/optout>/g)).toHaveLength(expected.length);
+    });
+
     it("gives each person the pretalx shape only: a name, no frab id or public_name", () => {
       const persons = sessions.flatMap((s) => s.persons);
       expect(persons.length).toBeGreaterThan(0);

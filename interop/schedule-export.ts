@@ -59,6 +59,8 @@ interface ExportSession {
   description: string | null;
   persons: ExportPerson[];
   links: ExportLink[];
+  /** The speakers asked that it not be recorded: what recording teams (C3VOC's) read from the schedule. */
+  doNotRecord: boolean;
 }
 
 interface ExportRoom {
@@ -229,6 +231,7 @@ export function scheduleModel(edition: Edition): ScheduleModel {
         ...(talk?.links ?? []).map((link): ExportLink => ({ type: "web", title: link.label, url: link.url })),
         ...(slot.type === "Break" ? [] : streamLinks),
       ],
+      doNotRecord: slot.doNotRecord === true,
     };
   };
   const sessions = edition.agenda.map((slot) => ({ slot, exported: session(slot) }));
@@ -336,6 +339,7 @@ export function scheduleJson(model: ScheduleModel) {
                 slug: s.slug,
                 url: s.url,
                 ...(s.originUrl ? { origin_url: s.originUrl } : {}),
+                ...(s.doNotRecord ? { do_not_record: true } : {}),
                 title: s.title,
                 subtitle: null,
                 track: s.track,
@@ -405,6 +409,10 @@ export function scheduleXml(model: ScheduleModel, xmlUrl: string): string {
       `${i}<persons>`,
       ...s.persons.map((p) => `${i}  <person${attributes({ guid: p.guid })}>${xmlText(p.name)}</person>`),
       `${i}</persons>`,
+      // frab's recording element holds a licence and the opt-out together; a session that may be recorded says nothing.
+      ...(s.doNotRecord
+        ? [`${i}<recording>`, `${i}  <license></license>`, `${i}  <optout>true</optout>`, `${i}</recording>`]
+        : []),
       `${i}<links>`,
       ...s.links.map((l) => `${i}  <link${attributes({ href: l.url, type: l.type })}>${xmlText(l.title)}</link>`),
       `${i}</links>`,

@@ -73,6 +73,9 @@ describe("Importing a schedule.xml in FOSDEM's shape", () => {
     await run;
     const edition = importedEdition(root, editionId);
     expect(slotOf(edition, "packaging-distribution").title).toBe("Packaging & Distribution without tears");
+    // Its speakers asked not to be recorded (frab's <recording><optout>); the others said nothing.
+    expect(slotOf(edition, "packaging-distribution").doNotRecord).toBe(true);
+    expect(edition.agenda.filter((slot) => slot.doNotRecord)).toHaveLength(1);
     // Its abstract, shown as its description since it has none: escaped HTML in the XML is HTML in the text, which
     // the import turns into the text it shows (decision 069).
     expect(talkOf(edition, "packaging-distribution")?.description).toBe(

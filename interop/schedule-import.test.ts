@@ -407,6 +407,19 @@ describe("What merged and hand-made exports hold, kept and said (decision 069)",
   const minutes = (slot: { start: string; end: string } | undefined) =>
     (Date.parse(slot?.end ?? "") - Date.parse(slot?.start ?? "")) / 60_000;
 
+  it("keeps the speakers' wish not to be recorded, and lifts it when a newer export no longer says it", async () => {
+    const file = democon();
+    const [marked, other] = sessionsOf(file);
+    marked!.do_not_record = true;
+    const { edition, root } = await imported(file);
+    const slotOf = (e: typeof edition, guid: string | undefined) => e.agenda.find((slot) => slot.guid === guid);
+    expect(slotOf(edition, marked!.guid)?.doNotRecord).toBe(true);
+    expect(slotOf(edition, other!.guid)?.doNotRecord).toBeUndefined();
+    marked!.do_not_record = false;
+    const again = await imported(file, root);
+    expect(slotOf(again.edition, marked!.guid)?.doNotRecord).toBeUndefined();
+  });
+
   it("keeps one of a session the file holds twice, and both of two sessions that share a guid, the later under a stable new one", async () => {
     const file = democon();
     const day = Object.values(file.schedule.conference.days[0]!.rooms)[0]!;

@@ -45,6 +45,8 @@ interface TalkDetailsProps {
   stage: string;
   /** Its recording, offered once the edition is over. */
   recording?: string | undefined;
+  /** The speakers asked that it not be recorded: said among its facts, so nobody waits for a video. */
+  doNotRecord?: boolean | undefined;
   location: string;
   /**
    * The session's Questions section, where its type takes them: given by the talk page, so that the panel page,
@@ -88,6 +90,7 @@ export function TalkDetails(props: TalkDetailsProps) {
     { label: m.talkLocation, value: props.location },
     ...(props.room ? [{ label: m.talkRoom, value: props.room }] : []),
     ...(props.track ? [{ label: m.talkTrack, value: props.track }] : []),
+    ...(props.doNotRecord ? [{ label: m.talkRecording, value: m.talkNotRecorded }] : []),
   ];
   const links = [
     ...(props.links ?? []),

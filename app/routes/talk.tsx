@@ -48,6 +48,7 @@ export function loader({ url }: Route.LoaderArgs) {
     stage: stagePath(slot.room),
     track: slot.track,
     recording: slot.recording,
+    doNotRecord: slot.doNotRecord,
     speakers: speakersByIds(slot.speakerIds),
     shareImageAlt: shareImageAlt(talk, slot),
     // The page's questions section, where the session's type takes questions (its window as the edition sets it;
@@ -69,8 +70,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TalkPage({ loaderData }: Route.ComponentProps) {
-  const { talk, sessionId, type, start, end, location, room, stage, track, recording, speakers, questions } =
-    loaderData;
+  const {
+    talk,
+    sessionId,
+    type,
+    start,
+    end,
+    location,
+    room,
+    stage,
+    track,
+    recording,
+    doNotRecord,
+    speakers,
+    questions,
+  } = loaderData;
   return (
     <TalkDetails
       title={talk.title}
@@ -92,6 +106,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       calendarPath={sessionCalendarPath(talk.id)}
       sessionId={sessionId}
       recording={recording}
+      doNotRecord={doNotRecord}
       questions={questions ? <QuestionsSection {...questions} askWithoutScript /> : undefined}
     />
   );

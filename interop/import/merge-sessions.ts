@@ -93,6 +93,9 @@ function sessionSlot(
     speakerIds: session.personKeys.flatMap((key) => speakerIdByKey.get(key) ?? []),
     talkId,
     ...(recording ? { recording } : {}),
+    // Whether it may be recorded is the speakers' to say, through the file: a re-import that no longer says so lifts
+    // it (undefined is not written).
+    doNotRecord: session.doNotRecord ? true : undefined,
   };
 }
 

@@ -41,6 +41,8 @@ export interface FileSession {
   links: Link[];
   /** Its recording: the first of its links that is one (`isRecording`), kept out of `links`. */
   recording: string | undefined;
+  /** The speakers asked that it not be recorded. */
+  doNotRecord: boolean;
   originUrl: string | undefined;
   personKeys: string[];
 }
@@ -139,6 +141,7 @@ export function readSession(event: FileSessionRecord, at: SessionContext): FileS
     description: plainText(event.description, label, at.notes),
     links,
     recording,
+    doNotRecord: event.do_not_record === true,
     originUrl,
     personKeys: [...new Set(personKeys)],
   };

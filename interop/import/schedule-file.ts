@@ -63,6 +63,7 @@ const person = z.looseObject({
 
 const session = z.looseObject({
   guid: text,
+  do_not_record: z.boolean().optional().catch(undefined),
   id: numberOrText,
   slug: text,
   title: text,
