@@ -24,6 +24,9 @@ for (const talk of edition.talks) {
       `${formatTimeRange(slot.start, slot.end, event.timeZone)} ${event.timeZoneLabel}`,
     );
     await expect(facts).toContainText(event.location);
+    // Where the speakers asked not to be recorded, the page says so; elsewhere it says nothing of it.
+    if (slot.doNotRecord) await expect(facts).toContainText(m.talkNotRecorded);
+    else await expect(facts).not.toContainText(m.talkNotRecorded);
     await expect(facts.getByRole("link", { name: startingWith(m.actionRegisterNow) })).toHaveAttribute(
       "href",
       event.links.register,
@@ -62,6 +65,7 @@ const shapeOf = (talk: (typeof edition.talks)[number]) => {
     highlights: Boolean(talk.highlights),
     topics: Boolean(talk.topics),
     recording: slot.recording !== undefined,
+    doNotRecord: slot.doNotRecord === true,
   });
 };
 const onePerShape = [...new Map(edition.talks.map((talk) => [shapeOf(talk), talk])).values()];
