@@ -1,15 +1,12 @@
-import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { zonedIso } from "../common/time";
 import { readEditionInput, sectionFiles } from "../content/editions";
 import type { EditionInput } from "../content/schema";
 import { validateEdition } from "../content/validate";
 import { importSchedule } from "./schedule-import";
+import { blackHole, scheduleFile, tempFolder } from "./schedule-test-support";
 import { largeSchedule, type GeneratedSchedule, type GeneratedSession } from "./test-support/large-schedule";
 
 // Two imports of 1,100 sessions and 1,200 speakers, each written, formatted and validated: tens of seconds on a busy
@@ -21,37 +18,6 @@ vi.setConfig({ testTimeout: 240_000 });
  * import writes it whole, and a re-import of a changed export keeps, at that size, what the organiser added by hand.
  */
 
-const folders: string[] = [];
-const servers: http.Server[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  for (const server of servers) server.close();
-});
-
-function tempFolder(prefix: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), `glosaic-large-${prefix}-`));
-  folders.push(folder);
-  return folder;
-}
-
-function scheduleFile(schedule: GeneratedSchedule): string {
-  const file = path.join(tempFolder("file"), "schedule.json");
-  writeFileSync(file, JSON.stringify(schedule));
-  return file;
-}
-
-/** An avatar host that takes requests and never answers them. */
-async function blackHole(): Promise<string> {
-  const server = http.createServer(() => undefined);
-  server.on("close", () => {
-    server.closeAllConnections();
-  });
-  servers.push(server);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-}
-
 const sessionsOf = (schedule: GeneratedSchedule) =>
   schedule.schedule.conference.days.flatMap((day) => Object.values(day.rooms).flat());
 const personsOf = (sessions: GeneratedSession[]) =>
@@ -59,7 +25,7 @@ const personsOf = (sessions: GeneratedSession[]) =>
 
 describe("A programme of FOSDEM's size", () => {
   it("imports whole with no network, and a changed export keeps what was added by hand", async () => {
-    const file = largeSchedule({ avatars: `${await blackHole()}/avatars/` });
+    const file = largeSchedule({ avatars: `${(await blackHole()).origin}/avatars/` });
     const sessions = sessionsOf(file);
     const { conference } = file.schedule;
     const root = tempFolder("root");

@@ -67,17 +67,24 @@ export function listing(folder: string): Record<string, string> {
   return files;
 }
 
-/** `npm run import -- <args>` as a process of its own (asynchronous, so a server in this process can answer it). */
-export async function runImport(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/tools/import-schedule.ts", ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/** A command as a process of its own (asynchronous, so a server in this process can answer it): how it ended. */
+export async function runCommand(
+  command: string,
+  args: string[],
+  cwd?: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const [status] = (await once(child, "close")) as [number | null];
   return { status, stdout, stderr };
+}
+
+/** `npm run import -- <args>`, as the import's own command runs it. */
+export function runImport(args: string[]): ReturnType<typeof runCommand> {
+  return runCommand(process.execPath, ["--import", "tsx", "scripts/tools/import-schedule.ts", ...args]);
 }
 
 /** The refusal: one line matching `message` on stderr, exit code 1, nothing on stdout, nothing written. */
@@ -113,4 +120,22 @@ export async function serve(routes: Record<string, { type: string; body: string 
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+}
+
+/** A local server that takes every request and never answers it (avatars with no network); it counts them. */
+export async function blackHole(): Promise<{ origin: string; requests: () => number }> {
+  let requests = 0;
+  const server = http.createServer(() => {
+    requests++;
+  });
+  server.on("close", () => {
+    server.closeAllConnections();
+  });
+  servers.push(server);
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    origin: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
+    requests: () => requests,
+  };
 }

@@ -1,13 +1,8 @@
-import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readEditionInput } from "../../content/editions";
 import { validateEdition } from "../../content/validate";
 import { importSchedule } from "../schedule-import";
+import { blackHole, scheduleFile, tempFolder } from "../schedule-test-support";
 import { largeSchedule } from "../test-support/large-schedule";
 import { avatarsAtOnce } from "./download-avatar";
 
@@ -22,42 +17,9 @@ vi.setConfig({ testTimeout: 60_000 });
  */
 
 const speakers = 200;
-const folders: string[] = [];
-const blackHoles: http.Server[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  for (const server of blackHoles) server.close();
-});
-
-function tempFolder(prefix: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), `glosaic-avatars-${prefix}-`));
-  folders.push(folder);
-  return folder;
-}
-
 /** A tidy programme of 200 speakers whose avatars are all under `avatars`, written to a file. */
 function programmeFile(avatars: string): string {
-  const file = path.join(tempFolder("file"), "schedule.json");
-  writeFileSync(file, JSON.stringify(largeSchedule({ sessions: 150, rooms: 10, days: 1, persons: speakers, avatars })));
-  return file;
-}
-
-/** A server that takes every request and never answers it; it counts the requests made to it. */
-async function blackHole(): Promise<{ origin: string; requests: () => number }> {
-  let requests = 0;
-  const server = http.createServer(() => {
-    requests++;
-  });
-  server.on("close", () => {
-    server.closeAllConnections();
-  });
-  blackHoles.push(server);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    origin: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
-    requests: () => requests,
-  };
+  return scheduleFile(largeSchedule({ sessions: 150, rooms: 10, days: 1, persons: speakers, avatars }));
 }
 
 /** The import's outcome: every speaker drawn as initials, and the lines it said about avatars. */

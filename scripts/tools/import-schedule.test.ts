@@ -1,11 +1,11 @@
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { readEditionInput } from "../../content/editions";
 import { validateEdition } from "../../content/validate";
+import { runCommand } from "../../interop/schedule-test-support";
 
 // A Node process compiling the import's TypeScript: a few seconds on a busy machine. The limit stops a hang.
 vi.setConfig({ testTimeout: 60_000 });
@@ -51,15 +51,7 @@ describe("A newcomer's first import", () => {
     ).schedule;
     const { acronym } = conference;
     // As the README says it, in the clone's own editions/: `npm run import -- <file>`.
-    const child = spawn("npm", ["run", "--silent", "import", "--", file], {
-      cwd: clone,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const [status] = (await once(child, "close")) as [number | null];
+    const { status, stdout, stderr } = await runCommand("npm", ["run", "--silent", "import", "--", file], clone);
     expect(stderr).toBe("");
     expect(status).toBe(0);
     expect(stdout).toContain(`EDITION=${acronym} npm run build`);
