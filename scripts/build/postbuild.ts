@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { edition, editionId } from "../../content";
 import { builtEditionFile } from "../../content/editions";
 import { offlinePaths, sitemapPaths } from "../../app/lib/page-list";
@@ -158,19 +159,29 @@ async function finishPages() {
   return count;
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Each compressible file's variants, a few files at a time: zlib works in Node's thread pool, on every core. */
 async function precompress() {
-  let count = 0;
+  const chosen: string[] = [];
   for await (const file of files(clientDir)) {
-    if (!compressible.test(file) || (await stat(file)).size < minimumBytes) continue;
-    const body = await readFile(file);
-    await writeFile(
-      `${file}.br`,
-      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    );
-    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
-    count++;
+    if (compressible.test(file) && (await stat(file)).size >= minimumBytes) chosen.push(file);
   }
-  return count;
+  const queue = chosen.values();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (const file of queue) {
+        const body = await readFile(file);
+        const [br, gz] = await Promise.all([
+          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          gzipped(body, { level: 9 }),
+        ]);
+        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      }
+    }),
+  );
+  return chosen.length;
 }
 
 // Which edition this build is of, for the server (see builtEditionFile).

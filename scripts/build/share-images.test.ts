@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sessionTypeWords } from "../../app/lib/session-type-words";
 import { describe, expect, it } from "vitest";
 import { editionsOfReferenceShape } from "../../tests/every-edition";
@@ -8,7 +11,8 @@ import { formatClock, formatDateSpan, formatLongDate, formatTimeRange } from "..
 import * as m from "../../app/i18n/messages";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 
-describe.each(editionsOfReferenceShape)("Share cards of $id", ({ edition }) => {
+// Each card is a 1200x630 PNG drawn with whole fonts and encoded: a few of them on a busy machine pass the default 5 s.
+describe.each(editionsOfReferenceShape)("Share cards of $id", { timeout: 30_000 }, ({ edition }) => {
   // Expected values come from the edition under test; share-images.reference.test.ts checks the spec's own cards.
   const { event } = edition;
   /** "May 7, 2031 · 10:30 - 10:45am CEST": a session's day and times in the event's zone. */
@@ -143,8 +147,7 @@ describe.each(editionsOfReferenceShape)("Share cards of $id", ({ edition }) => {
     });
   });
 
-  // Each card here is a 1200x630 PNG drawn and encoded; a few of them on a busy machine pass the default 5 s.
-  describe("Share cards in any script", { timeout: 30_000 }, () => {
+  describe("Share cards in any script", () => {
     const card = defaultShareCard(edition);
     /** The card with another title, drawn alone. */
     const drawn = async (title: string) =>
@@ -192,6 +195,27 @@ describe.each(editionsOfReferenceShape)("Share cards of $id", ({ edition }) => {
       expect(images.size).toBe(2);
       expect(undrawn.toSorted()).toEqual(["국", "어", "한", "\uE000"].toSorted());
       expect(await drawn("\uE000")).not.toBe(await drawn(""));
+    });
+  });
+
+  describe("Drawn cards kept between builds", () => {
+    it("are drawn again only for the card whose content changed", async () => {
+      const cache = await mkdtemp(path.join(tmpdir(), "glosaic-cards-"));
+      try {
+        const cards = shareCards(edition).slice(0, 3);
+        const first = await renderShareCards(cards, event.name, cache);
+        expect(await readdir(cache)).toHaveLength(cards.length);
+        const changed = cards.map((card, index) => (index === 0 ? { ...card, title: `${card.title}!` } : card));
+        const second = await renderShareCards(changed, event.name, cache);
+        expect(await readdir(cache)).toHaveLength(cards.length + 1);
+        for (const card of cards.slice(1)) expect(second.images.get(card.path)).toEqual(first.images.get(card.path));
+        expect(second.images.get(cards[0]!.path)).not.toEqual(first.images.get(cards[0]!.path));
+        // A kept card is the card itself: the same bytes as one drawn afresh.
+        const fresh = await renderShareCards(cards.slice(1, 2), event.name, path.join(cache, "fresh"));
+        expect(fresh.images.get(cards[1]!.path)).toEqual(first.images.get(cards[1]!.path));
+      } finally {
+        await rm(cache, { recursive: true, force: true });
+      }
     });
   });
 });

@@ -1,4 +1,7 @@
-import { Resvg } from "@resvg/resvg-js";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import subsetFont from "subset-font";
 import * as fontkit from "fontkit";
@@ -382,11 +385,13 @@ function wordsOf(card: ShareCard): string {
 export async function renderShareCards(
   cards: ShareCard[],
   eventName: string,
+  cache = cardCache,
 ): Promise<{ images: Map<string, Buffer>; undrawn: string[] }> {
   const { fonts, families } = await cardFonts([eventName, ...cards.map(wordsOf)].join("\n"));
   const images = new Map<string, Buffer>();
   const emoji = new Map<string, Promise<string | undefined>>();
   const undrawn = new Set<string>();
+  const svgs: [string, string][] = [];
   for (const card of cards) {
     const svg = await satori(<Card card={card} eventName={eventName} families={families} />, {
       width,
@@ -403,7 +408,43 @@ export async function renderShareCards(
         return [];
       },
     });
-    images.set(card.path, new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng());
+    svgs.push([card.path, svg]);
   }
+  // Drawing the SVG to pixels is most of a card's cost, and runs in resvg's own threads: a few at a time keep both
+  // cores busy.
+  const queue = svgs.values();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (const [cardPath, svg] of queue) images.set(cardPath, await cachedPng(svg, cache));
+    }),
+  );
   return { images, undrawn: Array.from(undrawn) };
+}
+
+/**
+ * Where drawn cards are kept between builds, by what they show: the SVG Satori wrote for them (its text as paths, its
+ * fonts, colours and images) and the version of resvg that draws it. A rebuild after one session changed draws that
+ * one card again; a build of the same edition at another instant (the suite's phase builds) draws none.
+ */
+const cardCache = path.resolve("node_modules/.cache/glosaic/share-cards");
+const resvgVersion = packageFile("@resvg/resvg-js", "package.json").then(
+  (json) => (JSON.parse(json.toString("utf8")) as { version: string }).version,
+);
+
+async function cachedPng(svg: string, cache: string): Promise<Buffer> {
+  const key = createHash("sha256")
+    .update(await resvgVersion)
+    .update("\0")
+    .update(svg)
+    .digest("hex");
+  const file = path.join(cache, `${key}.png`);
+  const kept = await readFile(file).catch(() => undefined);
+  if (kept) return kept;
+  const png = (await renderAsync(svg, { fitTo: { mode: "width", value: width } })).asPng();
+  await mkdir(cache, { recursive: true });
+  // Written aside, then renamed: a build stopped halfway leaves no half-written card to be read as whole.
+  const aside = `${file}.${String(process.pid)}`;
+  await writeFile(aside, png);
+  await rename(aside, file);
+  return png;
 }

@@ -21,9 +21,9 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  *
  * First, before any build, the unit tests that need no build (Vitest's `fast` project) once: its tests of logic an
  * edition's shape, zone or content changes run on every edition in that one process (`describe.each` over
- * tests/every-edition.ts, decision 063); with it the `server` project, which starts the compiled server, on the
- * selected edition only (mechanics no edition's shape changes). Then, per edition, only the fast files its pass lists:
- * those that still read the build's edition (EDITION) or its compiled words. Then a pass per build:
+ * tests/every-edition.ts, decision 063). Then, per edition, only the fast files its pass lists: those that still read
+ * the build's edition (EDITION) or its compiled words. Then the `server` project, which starts the compiled server,
+ * on the selected edition only (mechanics no edition's shape changes). Then a pass per build:
  * 1. The selected edition (EDITION, or the reference edition) built as of an instant in each phase of its windows
  *    that today's build does not show (before its day, voting open, on air, over: noScriptBuildsOf, from its own
  *    content; SITE_BUILT_AT), and the tests of what its pages show and offer without scripts (decision 060): an
@@ -148,13 +148,18 @@ function run(pass: Pass, command: string, args: string[]): void {
   }
 }
 
-/** Vitest on the given projects: the pass's files of them, none when it lists others only, or every one. */
-function vitest(pass: Pass, projects: string[], files: string[] | undefined): void {
+/**
+ * Vitest on one project: the pass's files of it, none when it lists others only, or every one. The fast project
+ * takes one worker per core, as `npm run test:fast` does (decision 072); the server's process tests, which kill and
+ * restart servers, keep Vitest's default (decision 073).
+ */
+function vitest(pass: Pass, project: "fast" | "server" | "built", files: string[] | undefined): void {
   if (files?.length === 0) return;
   // Every file of a project in the pass's scope may be none (no reference edition's test reads the built site);
   // files a pass lists must each be found.
   const every = files ?? ["--passWithNoTests"];
-  run(pass, "npx", ["vitest", "run", ...projects.flatMap((project) => ["--project", project]), ...every]);
+  const workers = project === "fast" ? ["--maxWorkers=100%"] : [];
+  run(pass, "npx", ["vitest", "run", "--project", project, ...workers, ...every]);
 }
 
 try {
@@ -167,13 +172,14 @@ try {
   for (const pass of [today, ...passes.filter((each) => !each.builtAt && each !== today)]) {
     vitest(
       pass,
-      pass === today ? ["fast", "server"] : ["fast"],
+      "fast",
       pass.files?.unit?.filter((file) => !needsBuild(file)),
     );
   }
+  vitest(today, "server", undefined);
   for (const pass of passes) {
     run(pass, "npm", ["run", "build"]);
-    vitest(pass, ["built"], pass.files?.unit?.filter(needsBuild));
+    vitest(pass, "built", pass.files?.unit?.filter(needsBuild));
     run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
   }
   console.log(`\nEvery pass green: ${passes.map(label).join("; ")}.`);
