@@ -31,53 +31,40 @@ async function unnamedControls(page: Page) {
   }
 }
 
-test("every page keeps its JavaScript budget, with what it loads without a tap once it runs", async ({ page }) => {
-  test.setTimeout(sweepBound);
-  // The build holds what each page names and imports (scripts/build/js-budget.ts); a lazy part that renders at once (the
-  // live leaderboard) is loaded without a tap too, which only the running page shows. Both counted as the build does.
-  const clientDir = join(repositoryRoot, "build/client");
-  const built = new Map((await measure(clientDir)).map((entry) => [entry.route, entry]));
-  const requested = new Set<string>();
-  let visiting = "";
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    // The page before may still start a script while the next one loads (its offline island waits for its load).
-    if (pathname.endsWith(".js") && new URL(request.frame().url()).pathname === visiting) requested.add(pathname);
-  });
-  for (const path of paths) {
-    requested.clear();
-    visiting = path;
-    await page.goto(path, { waitUntil: "load" });
-    await waitForHydration(page);
-    // What hydration's first renders start (a lazy import, the data they fetch) has started by the next idle time.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    const named = built.get(path);
-    expect(named, `${path} in the build's budget`).toBeDefined();
-    const counted = new Set(named?.files.map((own) => own.file));
-    const later = [...requested].filter((file) => !counted.has(file));
-    const laterBytes = later.reduce((sum, file) => sum + gzipSize(readFileSync(join(clientDir, file))), 0);
-    expect(overBudget((named?.total ?? 0) + laterBytes), `${path} loads ${later.join(", ")}`).toBeUndefined();
-  }
-});
-
 test.describe("With reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
 
-  // One visit a page for both checks: a sweep of every page is the suite's costliest kind of test.
-  test("React itself hydrates every page but the static home page, the document a React root, and nothing moves", async ({
+  // One visit a page for every check here: a sweep of every page is the suite's costliest kind of test.
+  test("React itself hydrates every page but the static home page, within its JavaScript budget with what it loads without a tap, and nothing moves", async ({
     page,
   }) => {
     test.setTimeout(sweepBound);
+    // The build holds what each page names and imports (scripts/build/js-budget.ts); a lazy part that renders at once
+    // (the live leaderboard) is loaded without a tap too, which only the running page shows. Both counted as the
+    // build does.
+    const clientDir = join(repositoryRoot, "build/client");
+    const built = new Map((await measure(clientDir)).map((entry) => [entry.route, entry]));
+    const requested = new Set<string>();
+    let visiting = "";
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      // The page before may still start a script while the next one loads (its offline island waits for its load).
+      if (pathname.endsWith(".js") && new URL(request.frame().url()).pathname === visiting) requested.add(pathname);
+    });
     // The icon is written into every page (scripts/build/site-icon.ts): hydration must not bring the file back.
     const iconRequests: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === siteIconPath) iconRequests.push(page.url());
     });
     for (const path of paths) {
+      requested.clear();
+      visiting = path;
       const response = await page.goto(path, { waitUntil: "load" });
       expect(response?.status(), path).toBe(notFound.includes(path) ? 404 : 200);
       // Pages hydrate after their first paint (scripts/build/defer-hydration.ts): whatever hydration starts must be still too.
       await waitForHydration(page);
+      // What hydration's first renders start (a lazy import, the data they fetch) has started by the next idle time.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
       expect(await runningAnimations(page), path).toEqual([]);
       // React DOM marks the container it hydrates (`__reactContainer$<key>`) and each element it owns
       // (`__reactFiber$<key>`); another renderer, Preact's compatibility layer say, marks neither.
@@ -88,6 +75,12 @@ test.describe("With reduced motion", () => {
       const hydrated = await page.evaluate(() => "__reactRouterContext" in window);
       expect(marks, path).toEqual({ root: hydrated, main: hydrated });
       expect(hydrated, path).toBe(path !== "/");
+      const named = built.get(path);
+      expect(named, `${path} in the build's budget`).toBeDefined();
+      const counted = new Set(named?.files.map((own) => own.file));
+      const later = [...requested].filter((file) => !counted.has(file));
+      const laterBytes = later.reduce((sum, file) => sum + gzipSize(readFileSync(join(clientDir, file))), 0);
+      expect(overBudget((named?.total ?? 0) + laterBytes), `${path} loads ${later.join(", ")}`).toBeUndefined();
     }
     expect(iconRequests).toEqual([]);
   });
