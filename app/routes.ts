@@ -19,6 +19,16 @@ const catchAll = (page: FixedPage) => page.kind === "not-found";
 const withRoomsOverview = (page: FixedPage): FixedPage =>
   page.path === stagePath() && content.rooms.length > 0 ? { ...page, file: "routes/live-overview.tsx" } : page;
 
+/**
+ * Talk pages: one route per folder their paths are in (the reference edition's /nomic is `:talk`, DemoCon's
+ * /talks/<slug> `talks/:talk`), not one per talk, so the router's manifest, which every page loads, does not grow
+ * with the programme. The loader picks the talk by its path. Fixed pages (static segments) outrank `:talk`;
+ * content validation keeps talks out of the other parameter routes' folders (/speakers/, /live/).
+ */
+const talkFolders = [...new Set(content.talks.map((talk) => talk.path.slice(1, talk.path.lastIndexOf("/") + 1)))];
+const talkRoute = (folder: string, index: number) =>
+  route(`${folder}:talk`, "routes/talk.tsx", { id: index === 0 ? "talk" : `talk-${String(index)}` });
+
 // The route table of spec §2: the fixed pages from their table, talk and briefing paths from the content, so a new
 // edition's pages appear by adding content, and every path the content names has a route.
 export default [
@@ -27,7 +37,7 @@ export default [
     .map(withRoomsOverview)
     .map(fixedRoute),
   ...(content.panelPage ? [route(content.panelPage.path.slice(1), "routes/panel.tsx")] : []),
-  ...content.talks.map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
+  ...talkFolders.map(talkRoute),
   ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),
   ),
