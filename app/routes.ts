@@ -4,10 +4,12 @@ import { fixedPages, type FixedPage } from "../common/fixed-pages";
 import { stagePath } from "./lib/stage";
 
 function fixedRoute({ path, file, id, kind }: FixedPage) {
-  if (path === "/") return index(file);
-  // The not-found screen answers every path no other route claims; the build writes it at its own path (/404).
-  if (kind === "not-found") return route("*", file);
-  return route(path.slice(1), file, id ? { id } : {});
+  if (path === "/") return [index(file)];
+  const own = route(path.slice(1), file, id ? { id } : {});
+  // The not-found screen answers every path no other route claims, and has its own path (/404), which the build
+  // writes and unknown talks and speakers are sent to: a `:talk` route at the top level would claim it otherwise.
+  if (kind === "not-found") return [own, route("*", file)];
+  return [own];
 }
 
 const catchAll = (page: FixedPage) => page.kind === "not-found";
@@ -35,7 +37,7 @@ export default [
   ...fixedPages
     .filter((page) => !catchAll(page))
     .map(withRoomsOverview)
-    .map(fixedRoute),
+    .flatMap(fixedRoute),
   ...(content.panelPage ? [route(content.panelPage.path.slice(1), "routes/panel.tsx")] : []),
   ...talkFolders.map(talkRoute),
   ...content.briefings.map((briefing) =>
@@ -45,5 +47,5 @@ export default [
   ...content.rooms.map((room) => route(stagePath(room.id).slice(1), "routes/live.tsx", { id: `live-${room.id}` })),
   route("speakers/:id", "routes/speaker.tsx"),
   // The catch-all last, where a reader looks for it (React Router ranks routes: the order does not change matching).
-  ...fixedPages.filter(catchAll).map(fixedRoute),
+  ...fixedPages.filter(catchAll).flatMap(fixedRoute),
 ] satisfies RouteConfig;

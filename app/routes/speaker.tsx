@@ -29,7 +29,7 @@ import * as m from "../i18n/messages";
 export function loader({ params }: Route.LoaderArgs) {
   const speaker = params.id ? speakerById(params.id) : undefined;
   const sessions = speaker ? sessionsOf(editionSchedule, speaker.id) : [];
-  if (!speaker || sessions.length === 0) throw new Error(`No speaker with sessions has the id ${String(params.id)}`);
+  if (!speaker || sessions.length === 0) throw new Error(`No speaker with sessions has the id ${params.id}`);
   const { id, name, title, portrait, links, bio } = speaker;
   return {
     speaker: { id, name, title, portrait, links },
