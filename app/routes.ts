@@ -4,12 +4,10 @@ import { fixedPages, type FixedPage } from "../common/fixed-pages";
 import { stagePath } from "./lib/stage";
 
 function fixedRoute({ path, file, id, kind }: FixedPage) {
-  if (path === "/") return [index(file)];
-  const own = route(path.slice(1), file, id ? { id } : {});
-  // The not-found screen answers every path no other route claims, and has its own path (/404), which the build
-  // writes and unknown talks and speakers are sent to: a `:talk` route at the top level would claim it otherwise.
-  if (kind === "not-found") return [own, route("*", file)];
-  return [own];
+  if (path === "/") return index(file);
+  // The not-found screen answers every path no other route claims; the build writes it at its own path (/404).
+  if (kind === "not-found") return route("*", file);
+  return route(path.slice(1), file, id ? { id } : {});
 }
 
 const catchAll = (page: FixedPage) => page.kind === "not-found";
@@ -22,14 +20,21 @@ const withRoomsOverview = (page: FixedPage): FixedPage =>
   page.path === stagePath() && content.rooms.length > 0 ? { ...page, file: "routes/live-overview.tsx" } : page;
 
 /**
- * Talk pages: one route per folder their paths are in (the reference edition's /nomic is `:talk`, DemoCon's
- * /talks/<slug> `talks/:talk`), not one per talk, so the router's manifest, which every page loads, does not grow
- * with the programme. The loader picks the talk by its path. Fixed pages (static segments) outrank `:talk`;
- * content validation keeps talks out of the other parameter routes' folders (/speakers/, /live/).
+ * Talk pages in a folder (an import's /talks/<id>) share one route, `talks/:talk`, not one per talk, so the router's
+ * manifest, which every page loads, does not grow with the programme; the loader picks the talk by its path, and
+ * content validation keeps talks out of the other parameter routes' folders (/speakers/, /live/). Talks at the top
+ * level (the reference edition's /nomic) keep a route each: a `:talk` route there would claim /404 and every unknown
+ * one-segment path, so the not-found page, prerendered and served for them, would hydrate as a talk page.
  */
 const talkFolders = [...new Set(content.talks.map((talk) => talk.path.slice(1, talk.path.lastIndexOf("/") + 1)))];
-const talkRoute = (folder: string, index: number) =>
-  route(`${folder}:talk`, "routes/talk.tsx", { id: index === 0 ? "talk" : `talk-${String(index)}` });
+const talkRoutes = [
+  ...talkFolders
+    .filter((folder) => folder !== "")
+    .map((folder, index) => route(`${folder}:talk`, "routes/talk.tsx", { id: `talks-${String(index)}` })),
+  ...content.talks
+    .filter((talk) => talk.path.lastIndexOf("/") === 0)
+    .map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
+];
 
 // The route table of spec §2: the fixed pages from their table, talk and briefing paths from the content, so a new
 // edition's pages appear by adding content, and every path the content names has a route.
@@ -37,9 +42,9 @@ export default [
   ...fixedPages
     .filter((page) => !catchAll(page))
     .map(withRoomsOverview)
-    .flatMap(fixedRoute),
+    .map(fixedRoute),
   ...(content.panelPage ? [route(content.panelPage.path.slice(1), "routes/panel.tsx")] : []),
-  ...talkFolders.map(talkRoute),
+  ...talkRoutes,
   ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),
   ),
@@ -47,5 +52,5 @@ export default [
   ...content.rooms.map((room) => route(stagePath(room.id).slice(1), "routes/live.tsx", { id: `live-${room.id}` })),
   route("speakers/:id", "routes/speaker.tsx"),
   // The catch-all last, where a reader looks for it (React Router ranks routes: the order does not change matching).
-  ...fixedPages.filter(catchAll).flatMap(fixedRoute),
+  ...fixedPages.filter(catchAll).map(fixedRoute),
 ] satisfies RouteConfig;

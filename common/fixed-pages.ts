@@ -50,5 +50,5 @@ export const fixedPages: readonly FixedPage[] = [
   // linked from nowhere, it asks for the moderator's token. Not imported from there, which would bring the
   // questions' module into the chunk every page loads, through site-paths.ts.
   { path: "/moderate", file: "routes/moderate.tsx", kind: "unlisted" },
-  { path: "/404", file: "routes/not-found.tsx", id: "not-found", kind: "not-found" },
+  { path: "/404", file: "routes/not-found.tsx", kind: "not-found" },
 ];

@@ -14,7 +14,7 @@ import * as m from "../i18n/messages";
 import { sessionTypeWords } from "../lib/session-type-words";
 import { prerenderedOrNotFound } from "../lib/prerendered-data";
 
-// One module serves every catalogue talk: routes.ts gives each folder of talk paths a route, and the path picks the talk.
+// One module serves every catalogue talk: routes.ts gives a folder of talks one route, and the path picks the talk.
 function talkAt(pathname: string) {
   const talk = talkByPath(normalisePath(pathname));
   const slot = talk && slotOfTalk(talk.id);
@@ -63,8 +63,8 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 /**
- * On client-side navigation: the talk's prerendered data, or the not-found page for a path no talk has (a `:talk`
- * route at the top level matches every unknown one-segment path).
+ * On client-side navigation: the talk's prerendered data, or the not-found page for a path no talk has (a folder's
+ * `talks/:talk` route matches every path in the folder).
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return prerenderedOrNotFound(serverLoader);
