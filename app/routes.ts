@@ -19,6 +19,23 @@ const catchAll = (page: FixedPage) => page.kind === "not-found";
 const withRoomsOverview = (page: FixedPage): FixedPage =>
   page.path === stagePath() && content.rooms.length > 0 ? { ...page, file: "routes/live-overview.tsx" } : page;
 
+/**
+ * Talk pages in a folder (an import's /talks/<id>) share one route, `talks/:talk`, not one per talk, so the router's
+ * manifest, which every page loads, does not grow with the programme; the loader picks the talk by its path, and
+ * content validation keeps talks out of the other parameter routes' folders (/speakers/, /live/). Talks at the top
+ * level (the reference edition's /nomic) keep a route each: a `:talk` route there would claim /404 and every unknown
+ * one-segment path, so the not-found page, prerendered and served for them, would hydrate as a talk page.
+ */
+const talkFolders = [...new Set(content.talks.map((talk) => talk.path.slice(1, talk.path.lastIndexOf("/") + 1)))];
+const talkRoutes = [
+  ...talkFolders
+    .filter((folder) => folder !== "")
+    .map((folder, index) => route(`${folder}:talk`, "routes/talk.tsx", { id: `talks-${String(index)}` })),
+  ...content.talks
+    .filter((talk) => talk.path.lastIndexOf("/") === 0)
+    .map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
+];
+
 // The route table of spec §2: the fixed pages from their table, talk and briefing paths from the content, so a new
 // edition's pages appear by adding content, and every path the content names has a route.
 export default [
@@ -27,7 +44,7 @@ export default [
     .map(withRoomsOverview)
     .map(fixedRoute),
   ...(content.panelPage ? [route(content.panelPage.path.slice(1), "routes/panel.tsx")] : []),
-  ...content.talks.map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),
+  ...talkRoutes,
   ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),
   ),

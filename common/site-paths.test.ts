@@ -11,8 +11,13 @@ const table = routes.map((route) => ({ id: route.id ?? route.file, path: route.p
 const routeOf = (path: string) => matchRoutes(table, path)?.at(-1)?.route.id;
 
 describe("The route table", () => {
-  it("gives every talk, the panel and every briefing its own route", () => {
-    for (const talk of edition.talks) expect(routeOf(talk.path), talk.path).toBe(`talk-${talk.id}`);
+  it("routes every talk to the talk module, a route per folder or per top-level talk; the panel and briefings each their own", () => {
+    const talkRoutes = routes.filter((route) => route.file === "routes/talk.tsx").map((route) => route.id);
+    const topLevel = edition.talks.filter((talk) => talk.path.lastIndexOf("/") === 0);
+    const folders = new Set(edition.talks.map((talk) => talk.path.slice(0, talk.path.lastIndexOf("/"))));
+    folders.delete("");
+    expect(talkRoutes).toHaveLength(folders.size + topLevel.length);
+    for (const talk of edition.talks) expect(talkRoutes, talk.path).toContain(routeOf(talk.path));
     expect(routeOf(edition.panelPage!.path)).toBe("routes/panel.tsx");
     for (const b of edition.briefings) expect(routeOf(b.path), b.path).toBe(`briefing-${b.slug}`);
   });

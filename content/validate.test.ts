@@ -201,6 +201,15 @@ describe.each(editionsOfReferenceShape)("Content validation of $id", ({ id: edit
       );
     });
 
+    it("refuses a talk in the speakers' folder, whose route is the speakers' pages'", () => {
+      const broken = input();
+      const talk = broken.talks[0]!;
+      talk.path = "/speakers/no-such-speaker";
+      expect(problemsOf(broken)).toContain(
+        `talk "${talk.id}": its path /speakers/no-such-speaker is in /speakers/, the folder of the speakers' pages`,
+      );
+    });
+
     it("refuses a talk whose calendar file would be the feed of a visitor's chosen sessions", () => {
       const broken = input();
       const talk = broken.talks[0]!;

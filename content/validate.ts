@@ -92,6 +92,12 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
     const clash = pathClash(page.path, edition.speakers);
     if (clash) problems.push(`${page.what}: its path ${page.path} collides with ${clash}`);
   }
+  // Talk pages are one route per folder (app/routes.ts): talks under /speakers/ would be routed as speakers' pages.
+  for (const talk of edition.talks) {
+    if (talk.path.startsWith("/speakers/") && !pathClash(talk.path, edition.speakers)) {
+      problems.push(`talk "${talk.id}": its path ${talk.path} is in /speakers/, the folder of the speakers' pages`);
+    }
+  }
   // Calendar files are /calendar/<talk or panel id>.ics beside the day's /calendar/<slug of the name>.ics and the
   // server's feed of a visitor's chosen sessions, /calendar/mine.ics.
   const dayCalendar = slugOfName(event.name);

@@ -1,13 +1,11 @@
-import { Suspense, useState, type ReactNode } from "react";
+import { Suspense, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
-import type { AgendaSlot, Room, Speaker } from "../../content";
+import type { Room } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/use-edition-phase";
-import { speakerById, speakersByIds } from "../lib/lookups";
-import { dayAnchor, programmeDays, timetable, type TimetableRow } from "../../common/programme-days";
-import { talkPathOf } from "../lib/talk-paths";
+import { dayAnchor, timetable, type TimetableRow } from "../../common/programme-days";
 import { formatClock, formatDayName } from "../lib/time-in-edition-language";
 import { useHydrated } from "../lib/use-hydrated";
 import { isChoosable } from "../../common/my-schedule";
@@ -17,39 +15,47 @@ import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 import { sessionTypeWords } from "../lib/session-type-words";
 
-interface Row {
-  slot: AgendaSlot;
-  talkPath: string | undefined;
-  people: Speaker[];
-  host: Speaker | undefined;
-  /** The room it is in, in an edition with rooms. */
-  room: Room | undefined;
+/**
+ * A session as the agenda shows it, no more: the route's loader sends the page the programme in this form (the
+ * agenda's one copy of it in the browser), so the agenda carries no abstracts, biographies or GUIDs.
+ */
+export interface AgendaSession {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  type: string;
+  /** Its room's id, in an edition with rooms. */
+  room?: string;
+  talkPath?: string;
+  /** The speakers' names, as the agenda lists them ("Ada Obi, Ben Lo"). */
+  people?: string;
+  /** The moderator's name. */
+  host?: string;
+  /** The recording's page, offered once the edition is over. */
+  recording?: string;
 }
+
+/** What the agenda shows: the edition's rooms, and its sessions day by day (the calendar date in the event's zone). */
+export interface AgendaProgramme {
+  rooms: Pick<Room, "id" | "name">[];
+  days: { date: string; sessions: AgendaSession[] }[];
+}
+
+type AgendaRoom = AgendaProgramme["rooms"][number];
 
 interface Day {
-  /** The calendar date in the event's zone. */
   date: string;
-  rows: Row[];
+  rows: AgendaSession[];
   /** The rooms side by side, in an edition with rooms. */
-  timetable: TimetableRow<Row>[];
+  timetable: TimetableRow<AgendaSession>[];
 }
 
-const rooms = content.rooms;
-const roomIds = rooms.map((room) => room.id);
-
-// The content is fixed for the life of the page: resolve each slot's talk, people and room once, and lay out each
-// day once, not on every render.
-const days: Day[] = programmeDays(content.agenda, content.event.timeZone).map(({ date, sessions }) => {
-  const rows = sessions.map((slot) => ({
-    slot,
-    talkPath: talkPathOf(slot.talkId),
-    people: speakersByIds(slot.speakerIds),
-    host: slot.hostId ? speakerById(slot.hostId) : undefined,
-    room: rooms.find((room) => room.id === slot.room),
-  }));
-  return { date, rows, timetable: rooms.length > 0 ? timetable(rows, roomIds, (row) => row.slot) : [] };
-});
-const severalDays = days.length > 1;
+/** What the schedule's parts share: the rooms, and whether there are several days. */
+interface Layout {
+  rooms: AgendaRoom[];
+  severalDays: boolean;
+}
 
 /**
  * The whole programme: a table where there is room for one (lg and up), one card per session on phones and tablets
@@ -59,24 +65,40 @@ const severalDays = days.length > 1;
  * An edition that spans days has a section per day and a switch between them; one with rooms shows them side by
  * side in the table, names each card's room, and offers narrow screens a filter by room.
  */
-export function AgendaSchedule() {
+export function AgendaSchedule({ programme }: { programme: AgendaProgramme }) {
   const zone = useDisplayZone();
   // The room whose cards alone show on a narrow screen; none chosen, every room's.
-  const [shownRoom, showRoom] = useState<Room | undefined>();
+  const [shownRoom, showRoom] = useState<AgendaRoom | undefined>();
+  const { rooms } = programme;
+  // The programme is fixed for the life of the page: lay out each day once, not on every render.
+  const days: Day[] = useMemo(() => {
+    const roomIds = programme.rooms.map((room) => room.id);
+    return programme.days.map(({ date, sessions }) => ({
+      date,
+      rows: sessions,
+      timetable: roomIds.length > 0 ? timetable(sessions, roomIds, (session) => session) : [],
+    }));
+  }, [programme]);
+  const layout: Layout = { rooms, severalDays: days.length > 1 };
   // The table and the cards are the page's largest parts, and only one of them is displayed: each is a Suspense
   // boundary of its own, which React hydrates apart from the rest of the page (selective hydration), so neither
   // holds the main thread with the other's work, and a tap on one hydrates that one first.
   const schedule = (day: Day) => (
     <>
       <Suspense>
-        {rooms.length > 0 ? <RoomTable day={day} zone={zone} /> : <AgendaTable day={day} zone={zone} />}
+        {rooms.length > 0 ? (
+          <RoomTable day={day} zone={zone} layout={layout} />
+        ) : (
+          <AgendaTable day={day} zone={zone} layout={layout} />
+        )}
       </Suspense>
       <Suspense>
-        <AgendaCards day={day} zone={zone} shownRoom={shownRoom} />
+        <AgendaCards day={day} zone={zone} layout={layout} shownRoom={shownRoom} />
       </Suspense>
     </>
   );
-  if (!severalDays) return days[0] ? withRoomFilter(schedule(days[0]), shownRoom, showRoom) : null;
+  const filter = { programme, shownRoom, showRoom };
+  if (!layout.severalDays) return days[0] ? withRoomFilter(schedule(days[0]), filter) : null;
   return (
     <>
       <nav aria-labelledby="days-title" className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -107,19 +129,24 @@ export function AgendaSchedule() {
             </section>
           ))}
         </div>,
-        shownRoom,
-        showRoom,
+        filter,
       )}
     </>
   );
 }
 
+interface FilterProps {
+  programme: AgendaProgramme;
+  shownRoom: AgendaRoom | undefined;
+  showRoom: (room: AgendaRoom | undefined) => void;
+}
+
 /** The schedule, after the room filter where the edition has rooms. */
-function withRoomFilter(schedule: ReactNode, shownRoom: Room | undefined, showRoom: (room: Room | undefined) => void) {
-  if (rooms.length === 0) return schedule;
+function withRoomFilter(schedule: ReactNode, filter: FilterProps) {
+  if (filter.programme.rooms.length === 0) return schedule;
   return (
     <>
-      <RoomFilter shownRoom={shownRoom} showRoom={showRoom} />
+      <RoomFilter {...filter} />
       {schedule}
     </>
   );
@@ -131,15 +158,12 @@ function withRoomFilter(schedule: ReactNode, shownRoom: Room | undefined, showRo
  * keep their place but stay invisible, so nothing moves when they appear and no click is lost. Wide screens show
  * the rooms side by side and need no filter.
  */
-function RoomFilter({
-  shownRoom,
-  showRoom,
-}: {
-  shownRoom: Room | undefined;
-  showRoom: (room: Room | undefined) => void;
-}) {
+function RoomFilter({ programme, shownRoom, showRoom }: FilterProps) {
   const hydrated = useHydrated();
-  const count = content.agenda.filter((slot) => slot.room === shownRoom?.id).length;
+  const count = programme.days.reduce(
+    (sum, day) => sum + day.sessions.filter((session) => session.room === shownRoom?.id).length,
+    0,
+  );
   return (
     <div
       className={`mb-8 flex flex-wrap items-center gap-x-4 gap-y-2 noscript:hidden lg:hidden ${hydrated ? "" : "invisible"}`}
@@ -148,7 +172,7 @@ function RoomFilter({
         {m.agendaRooms}
       </p>
       <div role="group" aria-labelledby="rooms-title" className="flex flex-wrap gap-2">
-        {[undefined, ...rooms].map((room) => (
+        {[undefined, ...programme.rooms].map((room) => (
           <button
             key={room?.id ?? ""}
             type="button"
@@ -170,12 +194,22 @@ function RoomFilter({
 }
 
 /** "Schedule of <the edition's name>, times in ...", naming the day where the edition spans several. */
-function Caption({ day, zone, byRoom = false }: { day: Day; zone: DisplayZone; byRoom?: boolean }) {
+function Caption({
+  day,
+  zone,
+  layout,
+  byRoom = false,
+}: {
+  day: Day;
+  zone: DisplayZone;
+  layout: Layout;
+  byRoom?: boolean;
+}) {
   return (
     <caption className="sr-only">
       {m.agendaCaption({
         name: content.event.name,
-        day: severalDays ? formatDayName(day.date, "long") : "none",
+        day: layout.severalDays ? formatDayName(day.date, "long") : "none",
         layout: byRoom ? "rooms" : "list",
         zone: zone.description,
       })}
@@ -183,10 +217,16 @@ function Caption({ day, zone, byRoom = false }: { day: Day; zone: DisplayZone; b
   );
 }
 
-function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
+interface DayProps {
+  day: Day;
+  zone: DisplayZone;
+  layout: Layout;
+}
+
+function AgendaTable({ day, zone, layout }: DayProps) {
   return (
     <table className="hidden w-full border-separate border-spacing-0 text-left lg:table">
-      <Caption day={day} zone={zone} />
+      <Caption day={day} zone={zone} layout={layout} />
       <thead>
         <tr className="text-sm text-muted">
           <th scope="col" className="w-44 border-b border-line py-3 pr-4 font-semibold">
@@ -205,20 +245,20 @@ function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
       </thead>
       <tbody>
         {day.rows.map((row) => (
-          <tr key={row.slot.id} className="align-top">
+          <tr key={row.id} className="align-top">
             <td className="border-b border-line py-4 pr-4 font-display font-semibold">
-              <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
+              <SessionTime start={row.start} end={row.end} zone={zone} day={day.date} />
             </td>
             <td className="border-b border-line py-4 pr-4">
-              <Badge tone={row.slot.type}>{sessionTypeWords(row.slot.type)}</Badge>
+              <Badge tone={row.type}>{sessionTypeWords(row.type)}</Badge>
             </td>
             <th scope="row" className="border-b border-line py-4 pr-4 text-lg font-bold text-balance">
               <SessionTitle row={row} />
-              <Recording slot={row.slot} className="mt-2" />
+              <Recording slot={row} className="mt-2" />
             </th>
             <td className="border-b border-line py-4 text-white/85">
               <People row={row} />
-              <Choose slot={row.slot} className="mt-3" />
+              <Choose slot={row} className="mt-3" />
             </td>
           </tr>
         ))}
@@ -232,10 +272,11 @@ function AgendaTable({ day, zone }: { day: Day; zone: DisplayZone }) {
  * its start, spanning the rows that start before it ends. A screen reader reads each session with its room (the
  * column's header) and its start (the row's).
  */
-function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
+function RoomTable({ day, zone, layout }: DayProps) {
+  const { rooms } = layout;
   return (
     <table className="hidden w-full table-fixed border-separate border-spacing-0 text-left lg:table">
-      <Caption day={day} zone={zone} byRoom />
+      <Caption day={day} zone={zone} layout={layout} byRoom />
       <thead>
         <tr className="text-sm text-muted">
           <th scope="col" className="w-32 border-b border-line py-3 pr-4 font-semibold">
@@ -255,7 +296,7 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
               {formatClock(line.start, zone.timeZone)}
             </th>
             {line.cells.map((cell, index) => {
-              const key = roomIds[index] ?? String(index);
+              const key = rooms[index]?.id ?? String(index);
               if (cell === "continued") return null;
               if (cell === "empty") return <td key={key} className="border-b border-line" />;
               return (
@@ -265,25 +306,25 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
                   <div className="flex h-full flex-col gap-2">
                     {cell.sessions.map((row) => (
                       <div
-                        key={row.slot.id}
+                        key={row.id}
                         className="flex flex-1 flex-col gap-2 rounded-2xl border border-line bg-panel p-4"
                       >
                         <div className="flex flex-wrap items-start justify-between gap-2">
                           <p className="font-display font-semibold">
-                            <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
+                            <SessionTime start={row.start} end={row.end} zone={zone} day={day.date} />
                           </p>
-                          <Badge tone={row.slot.type}>{sessionTypeWords(row.slot.type)}</Badge>
+                          <Badge tone={row.type}>{sessionTypeWords(row.type)}</Badge>
                         </div>
                         <p className="text-lg font-bold text-balance">
                           <SessionTitle row={row} />
                         </p>
-                        {row.people.length > 0 || row.host ? (
+                        {row.people || row.host ? (
                           <p className="text-white/85">
                             <People row={row} />
                           </p>
                         ) : null}
-                        <Recording slot={row.slot} />
-                        <Choose slot={row.slot} className="mt-auto pt-1" />
+                        <Recording slot={row} />
+                        <Choose slot={row} className="mt-auto pt-1" />
                       </div>
                     ))}
                   </div>
@@ -297,54 +338,54 @@ function RoomTable({ day, zone }: { day: Day; zone: DisplayZone }) {
   );
 }
 
-function AgendaCards({ day, zone, shownRoom }: { day: Day; zone: DisplayZone; shownRoom: Room | undefined }) {
-  const rows = shownRoom ? day.rows.filter((row) => row.room === shownRoom) : day.rows;
+function AgendaCards({ day, zone, layout, shownRoom }: DayProps & { shownRoom: AgendaRoom | undefined }) {
+  const rows = shownRoom ? day.rows.filter((row) => row.room === shownRoom.id) : day.rows;
   // Only a room filter empties a day: every day has sessions.
   if (shownRoom && rows.length === 0) {
     return <p className="text-muted lg:hidden">{m.agendaNothingInRoom({ room: shownRoom.name })}</p>;
   }
   return (
     <ol
-      aria-label={m.agendaScheduleLabel({ day: severalDays ? formatDayName(day.date, "long") : "none" })}
+      aria-label={m.agendaScheduleLabel({ day: layout.severalDays ? formatDayName(day.date, "long") : "none" })}
       className="flex flex-col gap-3 lg:hidden"
     >
       {rows.map((row) => (
-        <li key={row.slot.id} className="flex flex-col gap-2 rounded-2xl border border-line bg-panel p-5">
+        <li key={row.id} className="flex flex-col gap-2 rounded-2xl border border-line bg-panel p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <p className="font-display font-semibold">
-              <SessionTime start={row.slot.start} end={row.slot.end} zone={zone} day={day.date} />
+              <SessionTime start={row.start} end={row.end} zone={zone} day={day.date} />
             </p>
-            <Badge tone={row.slot.type}>{sessionTypeWords(row.slot.type)}</Badge>
+            <Badge tone={row.type}>{sessionTypeWords(row.type)}</Badge>
           </div>
           {row.room ? (
             <p className="text-sm font-semibold text-sky">
               <span className="sr-only">{m.agendaRoomPrefix}</span>
-              {row.room.name}
+              {layout.rooms.find((room) => room.id === row.room)?.name}
             </p>
           ) : null}
           <h3 className="text-lg font-bold">
             <SessionTitle row={row} />
           </h3>
-          {row.people.length > 0 || row.host ? (
+          {row.people || row.host ? (
             <p className="text-white/85">
               <People row={row} />
             </p>
           ) : null}
-          <Recording slot={row.slot} />
-          <Choose slot={row.slot} />
+          <Recording slot={row} />
+          <Choose slot={row} />
         </li>
       ))}
     </ol>
   );
 }
 
-function SessionTitle({ row }: { row: Row }) {
+function SessionTitle({ row }: { row: AgendaSession }) {
   return row.talkPath ? (
     <Link to={row.talkPath} className="underline decoration-white/30 underline-offset-4 hover:decoration-white">
-      {row.slot.title}
+      {row.title}
     </Link>
   ) : (
-    <>{row.slot.title}</>
+    <>{row.title}</>
   );
 }
 
@@ -352,7 +393,7 @@ function SessionTitle({ row }: { row: Row }) {
  * A session's recording once the edition is over: a plain link (nothing loads from the video host until it is
  * followed) whose name says whose recording it is, "Recording of <title>", its visible word first.
  */
-function Recording({ slot, className = "" }: { slot: AgendaSlot; className?: string }) {
+function Recording({ slot, className = "" }: { slot: AgendaSession; className?: string }) {
   const over = useEditionPhase() === "over";
   if (!over || !slot.recording) return null;
   return (
@@ -372,7 +413,7 @@ function Recording({ slot, className = "" }: { slot: AgendaSlot; className?: str
 }
 
 /** The toggle that adds a session to the visitor's own schedule; breaks are not chosen (as in the day's calendar). */
-function Choose({ slot, className = "" }: { slot: AgendaSlot; className?: string }) {
+function Choose({ slot, className = "" }: { slot: AgendaSession; className?: string }) {
   if (!isChoosable(slot)) return null;
   return (
     <div className={className}>
@@ -381,11 +422,11 @@ function Choose({ slot, className = "" }: { slot: AgendaSlot; className?: string
   );
 }
 
-function People({ row }: { row: Row }) {
+function People({ row }: { row: AgendaSession }) {
   return (
     <>
-      {row.people.map((person) => person.name).join(", ")}
-      {row.host ? <span className="block text-sm text-muted">{m.agendaHostedBy({ name: row.host.name })}</span> : null}
+      {row.people}
+      {row.host ? <span className="block text-sm text-muted">{m.agendaHostedBy({ name: row.host })}</span> : null}
     </>
   );
 }

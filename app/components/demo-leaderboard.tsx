@@ -3,7 +3,7 @@ import { useClock } from "../lib/clock";
 import { useRankAnnouncement } from "../lib/rank-changes";
 import { subscribeToToasts, toastsSnapshot } from "../lib/toast-store";
 import { useHydrated } from "../lib/use-hydrated";
-import { useCastVote, useLeaderboard, useVotingWindow } from "../lib/use-leaderboard";
+import { useCastVote, useLeaderboard, useVotingWindow, type DemoCatalogue } from "../lib/use-leaderboard";
 import { votingPhase } from "../../common/voting-window";
 import { LeaderboardView } from "./leaderboard-view";
 import * as m from "../i18n/messages";
@@ -19,11 +19,11 @@ const hasToasts = () => toastsSnapshot().length > 0;
 const noToasts = () => false;
 
 /** The leaderboard live from the API (live-data.ts), with voting, toasts for votes, and the ranks' changes said aloud. */
-export function DemoLeaderboard() {
+export function DemoLeaderboard({ catalogue }: { catalogue: DemoCatalogue }) {
   const hydrated = useHydrated();
   const window = useVotingWindow();
   const open = useClock((now) => votingPhase(now, window) === "open");
-  const { demos, voted, loading, failed, live } = useLeaderboard(open);
+  const { demos, voted, loading, failed, live } = useLeaderboard(open, catalogue);
   const announcement = useRankAnnouncement(demos, live);
   const { votingId, cast } = useCastVote();
   const toasting = useSyncExternalStore(subscribeToToasts, hasToasts, noToasts);

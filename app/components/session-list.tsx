@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import * as content from "../../content";
 import { briefingBadgeColour } from "../lib/briefing";
 import { displayZoneFor, useDisplayZone } from "../lib/display-zone";
-import { participantsText, type SpeakerSession } from "../lib/speaker-schedule";
+import { participantsText, type ListedSession } from "../lib/speaker-schedule";
 import { formatShortDate } from "../lib/time-in-edition-language";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
@@ -19,7 +19,7 @@ export function SessionList({
   sessions,
   variant = "speaker",
 }: {
-  sessions: SpeakerSession[];
+  sessions: ListedSession[];
   variant?: "speaker" | "briefing";
 }) {
   const chosenZone = useDisplayZone();

@@ -2,13 +2,21 @@ import { Link } from "react-router";
 import type { Speaker } from "../../content";
 import { Portrait } from "./portrait";
 
+/** What a speaker's card shows: pages give it this much of a speaker, not their links. */
+export type CardSpeaker = Pick<Speaker, "id" | "name" | "title" | "portrait" | "bio">;
+
+/** A speaker as their card shows them, for a loader to send its page. */
+export function cardSpeaker({ id, name, title, portrait, bio }: CardSpeaker): CardSpeaker {
+  return { id, name, title, portrait, bio };
+}
+
 /** A speaker's portrait, name and title, with their bio when there is room for it. */
 export function SpeakerCard({
   speaker,
   href,
   showBio = false,
 }: {
-  speaker: Speaker;
+  speaker: CardSpeaker;
   href?: string;
   showBio?: boolean;
 }) {

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import * as content from "../../content";
-import type { Speaker } from "../../content";
 import { speakerPath } from "../../common/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
 import { useClock } from "../lib/clock";
@@ -16,7 +15,7 @@ import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
 import { PageHeader } from "./page-header";
 import { SessionTime } from "./session-time";
-import { SpeakerCard } from "./speaker-card";
+import { SpeakerCard, type CardSpeaker } from "./speaker-card";
 import { ZoneSwitch } from "./zone-switch";
 import * as m from "../i18n/messages";
 
@@ -53,7 +52,7 @@ interface TalkDetailsProps {
    * which is no session, does not load its code.
    */
   questions?: ReactNode;
-  speakers: Speaker[];
+  speakers: CardSpeaker[];
   tags?: string[];
   highlights?: string[];
   topics?: string[];

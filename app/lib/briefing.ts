@@ -1,6 +1,6 @@
 import type { Briefing, Edition, Speaker } from "../../content";
 import { firstNameOf } from "./first-name";
-import { joinTimeOf, sessionsOf, type Schedule, type SpeakerSession } from "./speaker-schedule";
+import { joinTimeOf, sessionsOf, type ListedSession, type Schedule, type SpeakerSession } from "./speaker-schedule";
 import { zonedDate } from "../../common/time";
 import { formatClock, formatTimeRange, formatWeekdayDate } from "./time-in-edition-language";
 import * as m from "../i18n/messages";
@@ -69,7 +69,7 @@ export interface TimelineStep {
   time: string;
   /** "join the stream (virtual green room)", "green room", "session" */
   what: string;
-  session?: SpeakerSession;
+  session?: ListedSession;
 }
 
 /**
@@ -78,7 +78,7 @@ export interface TimelineStep {
  * another day than the event's `date`, that day is written beside it.
  */
 export function timelineOf(
-  sessions: SpeakerSession[],
+  sessions: ListedSession[],
   joinTime: string,
   zone: { timeZone: string; label: string },
   date: string,

@@ -29,13 +29,20 @@ export function chooseZone(choice: ZoneChoice): void {
   zoneChoice.write(choice);
 }
 
-/** The built edition's zone and first day: what the pages show times against. Tests pass any edition's. */
-const builtEdition = { event: content.event, agenda: content.agenda };
+/**
+ * What the pages show times against: the edition's zone and when its stream begins (a few bytes, where its first
+ * session would bring the agenda). The built edition's by default; tests pass any edition's.
+ */
+interface ZoneEdition {
+  edition: Pick<Edition, "event">;
+  eventSpan: { start: string };
+}
+const builtEdition: ZoneEdition = { edition: { event: content.event }, eventSpan: content.eventSpan };
 
 export function displayZoneFor(
   choice: ZoneChoice,
   visitorZone: string,
-  { event, agenda }: Pick<Edition, "event" | "agenda"> = builtEdition,
+  { edition: { event }, eventSpan }: ZoneEdition = builtEdition,
 ): DisplayZone {
   const { timeZone, timeZoneLabel, timeZoneName } = event;
   if (choice === "event") {
@@ -47,7 +54,7 @@ export function displayZoneFor(
     };
   }
   // The event day's abbreviation, so a visitor reading in winter still sees the offset that applied on the day.
-  const label = zoneAbbreviation(agenda[0]?.start ?? new Date().toISOString(), visitorZone);
+  const label = zoneAbbreviation(eventSpan.start, visitorZone);
   return {
     choice,
     timeZone: visitorZone,

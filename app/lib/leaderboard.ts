@@ -1,5 +1,5 @@
-import type { Demo, Speaker } from "../../content";
-import { presenterFor, ranked, type Presenter } from "./ranking";
+import type { Demo } from "../../content";
+import { presenterFor, ranked, type Presenter, type PresenterRecord } from "./ranking";
 
 /** The server demo record of spec §3, as GET /api/demos sends it. */
 export interface ServerDemo {
@@ -29,7 +29,7 @@ export interface LeaderboardDemo {
 export function leaderboardFromServer(
   records: readonly ServerDemo[],
   catalogue: readonly Demo[],
-  speakerById: (id: string) => Speaker | undefined,
+  speakerById: (id: string) => PresenterRecord | undefined,
 ): LeaderboardDemo[] {
   const projectUrls = new Map(catalogue.map((demo) => [demo.id, demo.projectUrl]));
   return ranked(
@@ -48,7 +48,7 @@ export function leaderboardFromServer(
 /** The leaderboard from the local catalogue alone (spec §7's fallback, and the prerendered page). */
 export function leaderboardFromCatalogue(
   catalogue: readonly Demo[],
-  speakerById: (id: string) => Speaker | undefined,
+  speakerById: (id: string) => PresenterRecord | undefined,
 ): LeaderboardDemo[] {
   return leaderboardFromServer(catalogue, catalogue, speakerById);
 }

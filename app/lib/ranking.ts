@@ -11,11 +11,34 @@ export interface Presenter {
   portrait: string;
 }
 
+/** What a demo's presenter is known by: their speaker record's name, title and portrait. */
+export type PresenterRecord = Pick<Speaker, "name" | "title" | "portrait">;
+
+/** A demo's presenter as a loader sends them: their speaker id and record. */
+export type DemoPresenter = PresenterRecord & { id: string };
+
+/** The demos' presenters, as a loader sends them to a page that names them: a handful, not every speaker. */
+export function demoPresenters(
+  demos: readonly { presenterId: string }[],
+  speakerById: (id: string) => Speaker | undefined,
+): DemoPresenter[] {
+  return [...new Set(demos.map((demo) => demo.presenterId))].flatMap((id) => {
+    const speaker = speakerById(id);
+    return speaker ? [{ id, name: speaker.name, title: speaker.title, portrait: speaker.portrait }] : [];
+  });
+}
+
+/** Looks presenters up by id among those a loader sent (demoPresenters). */
+export function presenterLookup(presenters: readonly DemoPresenter[]): (id: string) => PresenterRecord | undefined {
+  const byId = new Map(presenters.map((presenter) => [presenter.id, presenter]));
+  return (id) => byId.get(id);
+}
+
 /**
  * A known presenter, or (spec §3) the id as name, the title "Presenter" and the placeholder portrait; a known
  * presenter without a title (an imported speaker) is a "Presenter" too.
  */
-export function presenterFor(id: string, speakerById: (id: string) => Speaker | undefined): Presenter {
+export function presenterFor(id: string, speakerById: (id: string) => PresenterRecord | undefined): Presenter {
   const speaker = speakerById(id);
   return speaker
     ? { name: speaker.name, title: speaker.title ?? m.presenterTitle, portrait: speaker.portrait }

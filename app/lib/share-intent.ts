@@ -1,5 +1,5 @@
 import * as m from "../i18n/messages";
-import { sentenceList, type SpeakerSession } from "./speaker-schedule";
+import { sentenceList, type ListedSession } from "./speaker-schedule";
 
 /** X's post composer; it fills the text from `text` and lets the speaker edit it before posting. */
 export const postIntentEndpoint = "https://x.com/intent/post";
@@ -8,7 +8,7 @@ export const postIntentEndpoint = "https://x.com/intent/post";
  * How a session reads in the post, "my talk": the spec names both demo kinds simply as a demo. Another kind (an
  * imported schedule's "Workshop") is "my session", since its name is the edition's word, not the language's.
  */
-const typeNoun: Partial<Record<SpeakerSession["type"], string>> = {
+const typeNoun: Partial<Record<ListedSession["type"], string>> = {
   Talk: m.shareMyTalk,
   "Q&A": m.shareMyQa,
   Panel: m.shareMyPanel,
@@ -27,7 +27,7 @@ export function shareIntentText({
   livestreamName,
   broadcastUrl,
 }: {
-  type: SpeakerSession["type"];
+  type: ListedSession["type"];
   participants: string[];
   livestreamName: string;
   broadcastUrl: string;
@@ -48,7 +48,7 @@ export function shareIntentUrl(text: string): string {
  * others in it. Undefined for someone who is only backstage, such as the rehearsal speaker.
  */
 export function speakerShareIntent(
-  sessions: SpeakerSession[],
+  sessions: ListedSession[],
   event: { livestreamName: string; links: { broadcast: string } },
 ): string | undefined {
   const onStream = sessions.find((session) => session.type !== "Green room");

@@ -17,6 +17,22 @@ export interface SpeakerSession {
   talkPath?: string;
 }
 
+/** Someone a session names beside the speaker: what the pages' lists write of them. */
+export type SessionPerson = Pick<Speaker, "id" | "name">;
+
+/**
+ * A speaker's session as a page lists it: its people by id and name. Loaders send pages this much (listedSession),
+ * not every fellow speaker's whole record.
+ */
+export type ListedSession = Omit<SpeakerSession, "others" | "host"> & { others: SessionPerson[]; host?: SessionPerson };
+
+const person = ({ id, name }: SessionPerson): SessionPerson => ({ id, name });
+
+/** A session as a page lists it (see ListedSession). */
+export function listedSession({ others, host, ...session }: SpeakerSession): ListedSession {
+  return { ...session, others: others.map(person), ...(host ? { host: person(host) } : {}) };
+}
+
 /** The parts of an edition that a speaker's schedule is made of. */
 export type Schedule = Pick<Edition, "agenda" | "backstage" | "speakers"> & {
   talks: readonly Pick<Talk, "id" | "path">[];
@@ -102,7 +118,7 @@ export const sentenceList = m.writesAsSpec
     };
 
 /** Who else is in a session, the moderator first and marked as such: "Ada Obi (moderator), Ben Lo and Cy Park". */
-export function participantsText(session: SpeakerSession): string {
+export function participantsText(session: ListedSession): string {
   const guests = session.others.filter((other) => other.id !== session.host?.id).map((other) => other.name);
   return sentenceList([...(session.host ? [m.speakerModeratorMark({ name: session.host.name })] : []), ...guests]);
 }

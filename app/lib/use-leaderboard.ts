@@ -1,9 +1,10 @@
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import * as content from "../../content";
+import type { Demo } from "../../content";
 import { demoList, voteStatus, votingWindow, voteUrl, type CastVote, type VoteStatus } from "./demo-api";
 import { leaderboardFromCatalogue, leaderboardFromServer, type LeaderboardDemo } from "./leaderboard";
 import { ApiError, apiRequest, askLive, liveState, refreshLive, setLive, useLive, useLiveVersion } from "./live-data";
-import { speakerById } from "./lookups";
+import { presenterLookup, type DemoPresenter } from "./ranking";
 import { previewInstant } from "./preview";
 import { toast, type ToastContent } from "./toast-store";
 import { useHydrated } from "./use-hydrated";
@@ -20,13 +21,19 @@ export function useVotingWindow(): VotingWindow {
   return useMemo(() => votingWindowOf({ opens, closes }), [opens, closes]);
 }
 
+/** The edition's demos and their presenters, as the voting page's loader sends them (see demoPresenters). */
+export interface DemoCatalogue {
+  demos: Demo[];
+  presenters: DemoPresenter[];
+}
+
 /**
  * Spec §7's leaderboard loading: the list first, then every demo's vote status in parallel. A failed list logs
  * spec §8's line and shows the local catalogue instead; the page is prerendered from that same catalogue. While
  * voting is `open` the counts follow the server's stream (decision 031), and the list is polled while the stream is
  * away. A page previewing another moment (`?now=`) shows the counts it loaded: the server's stream would refuse it.
  */
-export function useLeaderboard(open: boolean) {
+export function useLeaderboard(open: boolean, catalogue: DemoCatalogue) {
   const previewing = useHydrated() && previewInstant(window.location.search) !== null;
   const list = useLive(demoList, open && !previewing);
   useEffect(() => {
@@ -34,13 +41,12 @@ export function useLeaderboard(open: boolean) {
     if (list.error) console.error(`Failed to fetch demos: ${list.error.message}`);
   }, [list.error]);
 
-  const demos: LeaderboardDemo[] = useMemo(
-    () =>
-      list.data
-        ? leaderboardFromServer(list.data, content.demos, speakerById)
-        : leaderboardFromCatalogue(content.demos, speakerById),
-    [list.data],
-  );
+  const demos: LeaderboardDemo[] = useMemo(() => {
+    const presenter = presenterLookup(catalogue.presenters);
+    return list.data
+      ? leaderboardFromServer(list.data, catalogue.demos, presenter)
+      : leaderboardFromCatalogue(catalogue.demos, presenter);
+  }, [list.data, catalogue]);
   // The statuses start in a render of their own, after the list has been shown: the list's answer re-renders the
   // leaderboard synchronously (a store update), and setting up a request per demo in that same task made it the
   // page's longest on a slow phone.

@@ -1,5 +1,5 @@
 import * as content from "../../content";
-import { AgendaSchedule } from "../components/agenda-schedule";
+import { AgendaSchedule, type AgendaProgramme } from "../components/agenda-schedule";
 import { CalendarLink } from "../components/calendar-link";
 import { MyScheduleLink } from "../components/favourite-toggle";
 import { LiveStrip } from "../components/live-strip";
@@ -12,6 +12,8 @@ import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
 import { programmeDays } from "../../common/programme-days";
 import { programmeShape } from "../lib/programme-shape";
+import { speakerById, speakersByIds } from "../lib/lookups";
+import { talkPathOf } from "../lib/talk-paths";
 import { schedulePaths } from "../../common/schedule-paths";
 import { dayCalendarPath } from "../../common/site-paths";
 import { livePath } from "../lib/stage";
@@ -24,15 +26,50 @@ import { sessionTypeWords } from "../lib/session-type-words";
 /** The edition's day, or its span: "May 7, 2031", "May 7–9, 2031". */
 const dates = formatDateSpan(content.event.date, content.event.endDate);
 
-/** "sessions, one stream.", or how many rooms and days the sessions fill. */
-const shape = programmeShape(content.rooms.length, programmeDays(content.agenda, content.event.timeZone).length);
-
 /**
- * The session types the legend explains: those of the six the agenda colours that the edition uses, in their order,
- * then the edition's own. An imported programme of talks and workshops does not list demos it has none of.
+ * Runs at build time only: the programme as the agenda shows it (agenda-schedule.tsx's AgendaSession: titles,
+ * times, rooms, types, names and talk pages), prerendered into the page and its data file, and the header's words
+ * about it. The browser holds no other copy of the agenda, the speakers or the talks.
  */
-const usedTypes = new Set(content.agenda.map((slot) => slot.type));
-const legendTypes = [...new Set<string>([...sessionTypeOrder.filter((type) => usedTypes.has(type)), ...usedTypes])];
+export function loader() {
+  const days = programmeDays(content.agenda, content.event.timeZone);
+  const names = (ids: string[]) => speakersByIds(ids).map((speaker) => speaker.name);
+  const programme: AgendaProgramme = {
+    rooms: content.rooms.map(({ id, name }) => ({ id, name })),
+    days: days.map(({ date, sessions }) => ({
+      date,
+      sessions: sessions.map((slot) => {
+        const talkPath = talkPathOf(slot.talkId);
+        const people = names(slot.speakerIds).join(", ");
+        const host = slot.hostId ? speakerById(slot.hostId)?.name : undefined;
+        const { id, title, start, end, type, room, recording } = slot;
+        // Each optional part only where the session has it: absent, it costs the page nothing.
+        return {
+          id,
+          title,
+          start,
+          end,
+          type,
+          ...(room ? { room } : {}),
+          ...(talkPath ? { talkPath } : {}),
+          ...(people ? { people } : {}),
+          ...(host ? { host } : {}),
+          ...(recording ? { recording } : {}),
+        };
+      }),
+    })),
+  };
+  // The session types the legend explains: those of the six the agenda colours that the edition uses, in their
+  // order, then the edition's own. An imported programme of talks and workshops does not list demos it has none of.
+  const usedTypes = new Set(content.agenda.map((slot) => slot.type));
+  return {
+    programme,
+    count: content.agenda.length,
+    // "sessions, one stream.", or how many rooms and days the sessions fill.
+    shape: programmeShape(content.rooms.length, days.length),
+    legendTypes: [...new Set<string>([...sessionTypeOrder.filter((type) => usedTypes.has(type)), ...usedTypes])],
+  };
+}
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -42,14 +79,14 @@ export const meta: Route.MetaFunction = () =>
     path: "/agenda",
   });
 
-export default function Agenda() {
+export default function Agenda({ loaderData: { programme, count, shape, legendTypes } }: Route.ComponentProps) {
   const event = content.event;
   const phase = useEditionPhase();
   const next = useNextOnAir();
   return (
     <>
       <PageHeader title={m.agendaTitle}>
-        <p>{m.agendaSummary({ dates, location: event.location, count: content.agenda.length, shape })}</p>
+        <p>{m.agendaSummary({ dates, location: event.location, count, shape })}</p>
         <div className="mt-6 flex flex-col gap-5">
           <ZoneSwitch />
           {/*
@@ -95,7 +132,7 @@ export default function Agenda() {
           </ul>
         </section>
 
-        <AgendaSchedule />
+        <AgendaSchedule programme={programme} />
 
         {phase === "over" ? (
           <section

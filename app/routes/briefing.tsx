@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import * as content from "../../content";
+import type { Speaker } from "../../content";
 import { ExternalLink } from "../components/external-link";
 import { JoinCard } from "../components/join-card";
 import { Portrait } from "../components/portrait";
@@ -15,19 +16,30 @@ import { pageMeta } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
 import { briefingShareImagePath, speakerCalendarPath, speakerPath } from "../../common/site-paths";
 import { editionSchedule } from "../lib/edition-schedule";
+import { listedSession } from "../lib/speaker-schedule";
 import { formatShortDate } from "../lib/time-in-edition-language";
 import type { Route } from "./+types/briefing";
 import * as m from "../i18n/messages";
 
-/** One module serves every fixed briefing: routes.ts gives each briefing path its own route. */
-function briefingAt(pathname: string) {
-  const briefing = content.briefings.find((entry) => entry.path === normalisePath(pathname));
-  if (!briefing) throw new Error(`No briefing at ${pathname}`);
-  return briefingView({ ...editionSchedule, briefingConfig: content.briefingConfig }, briefing);
+/**
+ * Runs at build time only. One module serves every fixed briefing: routes.ts gives each briefing path its own route
+ * (briefings are a handful per edition), and the path picks the briefing. The page gets what it shows: the
+ * speaker's sessions with the people in them by name, and the panel's people as their cards show them.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  const briefing = content.briefings.find((entry) => entry.path === normalisePath(url.pathname));
+  if (!briefing) throw new Error(`No briefing at ${url.pathname}`);
+  const view = briefingView({ ...editionSchedule, briefingConfig: content.briefingConfig }, briefing);
+  if (!view.found) return view;
+  const card = ({ id, name, title, portrait }: Speaker) => ({ id, name, title, portrait });
+  return {
+    ...view,
+    sessions: view.sessions.map(listedSession),
+    panel: view.panel && { panellists: view.panel.panellists.map(card), moderator: card(view.panel.moderator) },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const view = briefingAt(location.pathname);
+export const meta: Route.MetaFunction = ({ loaderData: view }) => {
   const event = content.event;
   if (!view.found) {
     return pageMeta({
@@ -56,8 +68,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   });
 };
 
-export default function BriefingPage() {
-  const view = briefingAt(useLocation().pathname);
+export default function BriefingPage({ loaderData: view }: Route.ComponentProps) {
   if (!view.found) return <SpeakerNotFound />;
 
   const { briefing, speaker, sessions, joinTime, panel } = view;

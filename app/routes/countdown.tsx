@@ -24,8 +24,8 @@ export default function Countdown() {
   // "--" until the page runs: the build's instant says nothing about when the screen is shown.
   const hydrated = useHydrated();
   const now = useClock((instant) => instant.getTime());
-  // The day opens at the first agenda slot's wall-clock time, counted on the streaming computer's own clock.
-  const { hour, minute } = zonedHourMinute(content.agenda[0]?.start ?? "", content.event.timeZone);
+  // The day opens at the stream's first instant's wall-clock time, counted on the streaming computer's own clock.
+  const { hour, minute } = zonedHourMinute(content.eventSpan.start, content.event.timeZone);
   const remaining = hydrated
     ? remainingUntil(
         new Date(now),

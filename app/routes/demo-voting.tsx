@@ -8,6 +8,8 @@ import { ButtonLink } from "../components/ui/button-link";
 import { useClock } from "../lib/clock";
 import { editionPhase } from "../lib/on-air";
 import { pageMeta, titled } from "../lib/seo";
+import { speakerById } from "../lib/lookups";
+import { demoPresenters } from "../lib/ranking";
 import type { Route } from "./+types/demo-voting";
 
 export const meta: Route.MetaFunction = () =>
@@ -17,8 +19,16 @@ export const meta: Route.MetaFunction = () =>
     path: "/demo-voting",
   });
 
+/**
+ * Runs at build time only: the demos' catalogue, which the leaderboard is prerendered from and falls back to (spec
+ * §7), and their presenters, rather than every speaker of the edition.
+ */
+export function loader() {
+  return { demos: content.demos, presenters: demoPresenters(content.demos, speakerById) };
+}
+
 /** The demo leaderboard. */
-export default function DemoVoting() {
+export default function DemoVoting({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -34,7 +44,7 @@ export default function DemoVoting() {
           hydration). It was a lazy chunk, loaded after hydration; without TanStack Query it is 3 KB, and its own
           request cost more than it saved (docs/decisions/037). */}
       <Suspense>
-        <DemoLeaderboard />
+        <DemoLeaderboard catalogue={loaderData} />
       </Suspense>
     </>
   );

@@ -24,16 +24,28 @@ export const meta: Route.MetaFunction = () =>
     path: "/event",
   });
 
-/** An overview of the day, built from the agenda and the talk catalogue. */
-export default function EventOverview() {
-  const event = content.event;
+/**
+ * Runs at build time only: the day's first start and last end, and each talk's page with what the line-up shows of
+ * the agenda slot that presents it (its title, type and speakers' names), in the catalogue's order. The talks' own
+ * texts and the rest of the agenda stay out of the page.
+ */
+export function loader() {
   const agenda = content.agenda;
-  // Each talk's page with the agenda slot that presents it (its title, type and people), in the catalogue's order:
-  // the talks' own texts stay out of this page's script, which an imported programme of dozens would swell.
-  const lineUp = content.talkLinks.flatMap((talk) => {
-    const slot = agenda.find((s) => s.talkId === talk.id);
-    return slot ? [{ talk, slot }] : [];
-  });
+  return {
+    first: agenda[0]?.start,
+    last: agenda.at(-1)?.end,
+    lineUp: content.talkLinks.flatMap((talk) => {
+      const slot = agenda.find((candidate) => candidate.talkId === talk.id);
+      if (!slot) return [];
+      const names = speakersByIds(slot.speakerIds).map((speaker) => speaker.name);
+      return [{ id: talk.id, path: talk.path, title: slot.title, type: slot.type, names: names.join(", ") }];
+    }),
+  };
+}
+
+/** An overview of the day, built from the agenda and the talk catalogue. */
+export default function EventOverview({ loaderData: { first, last, lineUp } }: Route.ComponentProps) {
+  const event = content.event;
   const zone = useDisplayZone();
   const phase = useEditionPhase();
   const next = useNextOnAir();
@@ -45,13 +57,11 @@ export default function EventOverview() {
     between: next ? nextDayWords(next, content.onAirSpans, event).message : undefined,
     over: event.conclusion.message,
   };
-  const first = agenda[0];
-  const last = agenda.at(-1);
   const facts = [
     { label: event.endDate ? m.eventDates : m.talkDate, value: formatDateSpan(event.date, event.endDate) },
     {
       label: m.talkTime,
-      value: first && last ? <SessionTime start={first.start} end={last.end} zone={zone} /> : "",
+      value: first && last ? <SessionTime start={first} end={last} zone={zone} /> : "",
     },
     { label: m.talkLocation, value: event.location },
   ];
@@ -85,21 +95,17 @@ export default function EventOverview() {
           {m.eventLineUp}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {lineUp.map(({ talk, slot }) => (
+          {lineUp.map((talk) => (
             <li key={talk.id} className="flex flex-col gap-2 rounded-3xl border border-line bg-panel p-6">
               <div>
-                <Badge tone={slot.type}>{sessionTypeWords(slot.type)}</Badge>
+                <Badge tone={talk.type}>{sessionTypeWords(talk.type)}</Badge>
               </div>
               <h3 className="text-lg font-bold">
                 <Link to={talk.path} className="underline-offset-4 hover:underline">
-                  {slot.title}
+                  {talk.title}
                 </Link>
               </h3>
-              <p className="text-muted">
-                {speakersByIds(slot.speakerIds)
-                  .map((speaker) => speaker.name)
-                  .join(", ")}
-              </p>
+              <p className="text-muted">{talk.names}</p>
             </li>
           ))}
         </ul>

@@ -30,19 +30,31 @@ export const meta: Route.MetaFunction = () =>
 
 export const handle: PageHandle = { static: true };
 
-export default function Home() {
+/**
+ * Runs at build time only: the page's numbers and sponsors. The page is served without React, but its module is
+ * still a route of the client build, which must not carry the programme to count it.
+ */
+export function loader() {
+  return {
+    counts: {
+      sessions: content.agenda.filter((slot) => slot.type !== "Break").length,
+      talks: content.talks.length,
+      demos: content.demos.length,
+      sponsors: content.sponsors.length,
+    },
+    sponsors: content.sponsors,
+  };
+}
+
+export default function Home({ loaderData: { counts, sponsors } }: Route.ComponentProps) {
   const event = content.event;
-  const agenda = content.agenda;
-  const talks = content.talks;
-  const demos = content.demos;
-  const sponsors = content.sponsors;
   const phase = useEditionPhase();
   const next = useNextOnAir();
   const stats = [
-    { value: agenda.filter((slot) => slot.type !== "Break").length, label: m.homeStatSessions },
-    { value: talks.length, label: m.homeStatTalks },
-    { value: demos.length, label: m.homeStatDemos },
-    { value: sponsors.length, label: m.homeStatSponsors },
+    { value: counts.sessions, label: m.homeStatSessions },
+    { value: counts.talks, label: m.homeStatTalks },
+    { value: counts.demos, label: m.homeStatDemos },
+    { value: counts.sponsors, label: m.homeStatSponsors },
   ];
 
   return (

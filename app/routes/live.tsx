@@ -7,7 +7,8 @@ import { StageProgramme, StageRecordings, StartCountdown } from "../components/s
 import { StageTopDemos } from "../components/stage/stage-top-demos";
 import { StageHeader } from "../components/stage/stage-header";
 import { useDisplayZone } from "../lib/display-zone";
-import { normalisePath } from "../lib/lookups";
+import { normalisePath, speakerById } from "../lib/lookups";
+import { demoPresenters, type DemoPresenter } from "../lib/ranking";
 import { stageDays, useStageClock } from "../lib/stage-clock";
 import { questionWindowOf, takesQuestions } from "../../common/question-contract";
 import { pageMeta, titled } from "../lib/seo";
@@ -32,6 +33,8 @@ export function loader({ url }: Route.LoaderArgs) {
     stream: streamOf(content.stage, room?.id) ?? null,
     // Whether there is a demo vote to show: a flag, so that the page does not carry the demos' catalogue.
     hasDemos: content.demos.length > 0,
+    // Whom the top demos name: the demos' presenters, not every speaker.
+    presenters: demoPresenters(content.demos, speakerById),
     // Said here, at build time, for the head alone: the words stay out of the page's script (its budget is tight).
     description: room
       ? m.liveRoomDescription({ room: room.name, event: content.event.name })
@@ -49,8 +52,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Live({ loaderData }: Route.ComponentProps) {
-  const { room, stream, hasDemos } = loaderData;
-  return <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} />;
+  const { room, stream, hasDemos, presenters } = loaderData;
+  return <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} presenters={presenters} />;
 }
 
 /** A session's day and start, in the visitor's zone, for the words around them. */
@@ -66,10 +69,12 @@ function Stage({
   room,
   stream,
   hasDemos,
+  presenters,
 }: {
   room: { id: string; name: string } | null;
   stream: Stream | undefined;
   hasDemos: boolean;
+  presenters: DemoPresenter[];
 }) {
   const { now, phase } = useStageClock();
   const zone = useDisplayZone();
@@ -110,7 +115,7 @@ function Stage({
           ) : (
             <OnAir status={status} later={later} zone={zone} />
           )}
-          {votingOpen ? <StageTopDemos /> : null}
+          {votingOpen ? <StageTopDemos presenters={presenters} /> : null}
         </aside>
       </div>
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 pb-16">

@@ -2,7 +2,7 @@ import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
 import * as m from "../i18n/messages";
 import { rich } from "../i18n/rich";
-import { presenterFor } from "../lib/ranking";
+import { demoPresenters, presenterFor, presenterLookup, type DemoPresenter } from "../lib/ranking";
 import { speakerById } from "../lib/lookups";
 import { overlayLeaveMs, overlayPaths, overlayTopDemos, type OverlayOptions } from "../lib/overlay";
 import { pageMeta, titled } from "../lib/seo";
@@ -24,6 +24,11 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
+/** Runs at build time only: the demos' presenters, whom the graphic names, rather than every speaker. */
+export function loader() {
+  return { presenters: demoPresenters(content.demos, speakerById) };
+}
+
 /** Where the audience votes, as the graphic writes it: the site's host and the page, without the scheme. */
 const votingPage = (() => {
   const url = new URL("/demo-voting", content.event.siteUrl);
@@ -33,7 +38,7 @@ const votingPage = (() => {
 /**
  * The top demos while voting is open, their counts following the votes live, and nothing while voting is closed.
  */
-export default function LeaderboardOverlay() {
+export default function LeaderboardOverlay({ loaderData }: Route.ComponentProps) {
   const options = useOverlayOptions();
   // The vote's counts are the live day's: a preview of another moment (?now=) shows none (the server's stream would
   // refuse it outside its real window).
@@ -43,14 +48,23 @@ export default function LeaderboardOverlay() {
 
   return (
     <OverlayFrame title={m.overlayLeaderboardHeading}>
-      {shown && options ? <TopDemos options={options} leaving={leaving} /> : null}
+      {shown && options ? <TopDemos options={options} leaving={leaving} presenters={loaderData.presenters} /> : null}
     </OverlayFrame>
   );
 }
 
 /** The graphic: the top demos as the votes stand, until the server's window ends. */
-function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: boolean }) {
+function TopDemos({
+  options,
+  leaving,
+  presenters,
+}: {
+  options: OverlayOptions;
+  leaving: boolean;
+  presenters: DemoPresenter[];
+}) {
   const top = useTopDemos(overlayTopDemos);
+  const presenter = presenterLookup(presenters);
   if (top.length === 0) return null;
 
   return (
@@ -73,7 +87,7 @@ function TopDemos({ options, leaving }: { options: OverlayOptions; leaving: bool
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-display text-[32px] leading-tight font-bold">{demo.title}</span>
                 <span className="block truncate text-[24px] text-muted">
-                  {presenterFor(demo.presenterId, speakerById).name}
+                  {presenterFor(demo.presenterId, presenter).name}
                 </span>
               </span>
               <span className="shrink-0 text-right font-display text-[36px] font-bold tabular-nums">

@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import { TalkDetails } from "../components/talk-details";
+import { cardSpeaker } from "../components/speaker-card";
 import { speakersByIds } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionCalendarPath, shareImagePath } from "../../common/site-paths";
@@ -7,18 +8,20 @@ import { livePath } from "../lib/stage";
 import type { Route } from "./+types/panel";
 import * as m from "../i18n/messages";
 
-// routes.ts routes this module only when the edition has a panel page.
-const panel = (() => {
-  if (!content.panelPage) throw new Error("The panel route needs a panel page in the edition");
-  return content.panelPage;
-})();
-
-/** Runs at build time: the panellists with their biographies, which the browser's copy of the edition leaves out. */
+/**
+ * Runs at build time: the panel's page and its panellists with their biographies, which the browser's copy of the
+ * edition leaves out. routes.ts routes this module only when the edition has a panel page.
+ */
 export function loader() {
-  return { speakers: speakersByIds(panel.speakerIds) };
+  const panel = content.panelPage;
+  if (!panel) throw new Error("The panel route needs a panel page in the edition");
+  return {
+    panel,
+    speakers: speakersByIds(panel.speakerIds).map(cardSpeaker),
+  };
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ loaderData: { panel } }) =>
   pageMeta({
     title: titled(panel.title),
     description: panel.description,
@@ -29,7 +32,7 @@ export const meta: Route.MetaFunction = () =>
     },
   });
 
-export default function PanelPage({ loaderData }: Route.ComponentProps) {
+export default function PanelPage({ loaderData: { panel, speakers } }: Route.ComponentProps) {
   return (
     <TalkDetails
       title={panel.title}
@@ -41,7 +44,7 @@ export default function PanelPage({ loaderData }: Route.ComponentProps) {
       calendarPath={sessionCalendarPath(panel.id)}
       stage={livePath}
       location={panel.location}
-      speakers={loaderData.speakers}
+      speakers={speakers}
       topics={panel.topics}
       recording={panel.recording}
     />

@@ -1,4 +1,4 @@
-import { Link, redirect, useParams } from "react-router";
+import { Link } from "react-router";
 import * as content from "../../content";
 import { ExternalLink } from "../components/external-link";
 import { JoinCard } from "../components/join-card";
@@ -15,35 +15,38 @@ import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
 import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../../common/site-paths";
-import { joinTimeOf, roleOf, sessionsOf } from "../lib/speaker-schedule";
+import { joinTimeOf, listedSession, roleOf, sessionsOf } from "../lib/speaker-schedule";
 import { editionSchedule } from "../lib/edition-schedule";
+import { prerenderedOrNotFound } from "../lib/prerendered-data";
 import type { Route } from "./+types/speaker";
 import * as m from "../i18n/messages";
 
-/** Only people with sessions have a page; any other id goes to the not-found page (the server does the same). */
-function speakerWithSessions(id: string | undefined) {
-  const speaker = id ? speakerById(id) : undefined;
-  return speaker && sessionsOf(editionSchedule, speaker.id).length > 0 ? speaker : undefined;
-}
-
 /**
- * Runs at build time only, for the prerendered speakers: it renders each speaker's page into its HTML and gives the
- * page its speaker's biography, the one part of the speakers the browser's copy of the edition leaves out (see
- * editionAsData in vite.config.ts): every page would otherwise carry every biography.
+ * Runs at build time only, for the prerendered speakers (page-list.ts lists those with sessions): everything the
+ * page shows of its speaker, their sessions with the people in them by name, and the biography. The browser holds
+ * no copy of the speakers or the agenda to work it out.
  */
 export function loader({ params }: Route.LoaderArgs) {
-  return { bio: (params.id ? speakerById(params.id)?.bio : undefined) ?? null };
+  const speaker = params.id ? speakerById(params.id) : undefined;
+  const sessions = speaker ? sessionsOf(editionSchedule, speaker.id) : [];
+  if (!speaker || sessions.length === 0) throw new Error(`No speaker with sessions has the id ${params.id}`);
+  const { id, name, title, portrait, links, bio } = speaker;
+  return {
+    speaker: { id, name, title, portrait, links },
+    bio: bio ?? null,
+    role: roleOf(editionSchedule, id),
+    sessions: sessions.map(listedSession),
+    joinTime: joinTimeOf(editionSchedule, id, sessions) ?? null,
+  };
 }
 
-/** On client-side navigation: an unknown id goes to the not-found page; a known one fetches its prerendered data. */
-export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  return speakerWithSessions(params.id) ? await serverLoader() : redirect("/404");
+/** On client-side navigation: the speaker's prerendered data, or the not-found page for an unknown id. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return prerenderedOrNotFound(serverLoader);
 }
 
-export const meta: Route.MetaFunction = ({ params }) => {
-  const speaker = speakerWithSessions(params.id);
-  if (!speaker) return [];
-  const role = roleOf(editionSchedule, speaker.id);
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const { speaker, role } = loaderData;
   return pageMeta({
     title: titled(speaker.name),
     description: m.speakerDescription({ speaker: withTitle(speaker), event: content.event.name }),
@@ -61,20 +64,16 @@ function withTitle(speaker: { name: string; title?: string | undefined }): strin
 }
 
 export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
-  const { bio } = loaderData;
-  const speaker = speakerWithSessions(useParams().id);
-  if (!speaker) throw new Error("Unknown speaker");
+  const { speaker, bio, role, sessions, joinTime } = loaderData;
   const event = content.event;
   const zone = useDisplayZone();
-  const sessions = sessionsOf(editionSchedule, speaker.id);
-  const joinTime = joinTimeOf(editionSchedule, speaker.id, sessions);
   const shareHref = speakerShareIntent(sessions, event);
 
   return (
     <>
       <PageHeader
         title={speaker.name}
-        eyebrow={<Badge>{roleOf(editionSchedule, speaker.id)}</Badge>}
+        eyebrow={<Badge>{role}</Badge>}
         media={
           <Portrait src={speaker.portrait} name={speaker.name} className="size-24 shrink-0 rounded-3xl sm:size-40" />
         }

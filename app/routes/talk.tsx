@@ -2,6 +2,7 @@ import * as content from "../../content";
 import type { AgendaSlot, Talk } from "../../content";
 import { QuestionsSection } from "../components/questions/questions-section";
 import { TalkDetails } from "../components/talk-details";
+import { cardSpeaker } from "../components/speaker-card";
 import { normalisePath, speakersByIds } from "../lib/lookups";
 import { roomById, slotOfTalk, talkByPath } from "../lib/talk-lookups";
 import { questionWindowOf, takesQuestions } from "../../common/question-contract";
@@ -11,8 +12,9 @@ import { stagePath } from "../lib/stage";
 import type { Route } from "./+types/talk";
 import * as m from "../i18n/messages";
 import { sessionTypeWords } from "../lib/session-type-words";
+import { prerenderedOrNotFound } from "../lib/prerendered-data";
 
-// One module serves every catalogue talk: routes.ts gives each talk path its own route, and the path picks the talk.
+// One module serves every catalogue talk: routes.ts gives a folder of talks one route, and the path picks the talk.
 function talkAt(pathname: string) {
   const talk = talkByPath(normalisePath(pathname));
   const slot = talk && slotOfTalk(talk.id);
@@ -49,7 +51,8 @@ export function loader({ url }: Route.LoaderArgs) {
     track: slot.track,
     recording: slot.recording,
     doNotRecord: slot.doNotRecord,
-    speakers: speakersByIds(slot.speakerIds),
+    // What a speaker's card shows, not their links.
+    speakers: speakersByIds(slot.speakerIds).map(cardSpeaker),
     shareImageAlt: shareImageAlt(talk, slot),
     // The page's questions section, where the session's type takes questions (its window as the edition sets it;
     // the server's own, with any override, arrives once the page runs).
@@ -57,6 +60,14 @@ export function loader({ url }: Route.LoaderArgs) {
       ? { sessionId: slot.id, opens: window.opens.toISOString(), closes: window.closes.toISOString() }
       : undefined,
   };
+}
+
+/**
+ * On client-side navigation: the talk's prerendered data, or the not-found page for a path no talk has (a folder's
+ * `talks/:talk` route matches every path in the folder).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return prerenderedOrNotFound(serverLoader);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -91,6 +91,24 @@ describe("hydration after the first paint", () => {
     expect(bootstrap).not.toMatch(/^import\s/m);
   });
 
+  it("imports a route module split in parts (its client loader apart) part by part, and hands them over whole", async () => {
+    const split = deferHydration(
+      page.replace(
+        'import * as route1 from "/assets/talk.js";',
+        [
+          'import * as route1_clientLoader from "/assets/talk.js";',
+          'import * as route1_main from "/assets/talk-main.js";',
+          "const route1 = {...route1_clientLoader,...route1_main};",
+        ].join("\n"),
+      ),
+    );
+    const run = standIn(/<script type="module">([\s\S]*)<\/script>/.exec(split)?.[1] ?? "", { observesPaint: true });
+    run.paint();
+    await run.ran;
+    expect(run.events).toContain("import /assets/talk-main.js");
+    expect(run.window.__reactRouterRouteModules?.["talk-nomic"]).toEqual({ href: "/assets/talk-main.js" });
+  });
+
   it("has a page that paints nothing before it runs (a transparent overlay) start after its first frame", async () => {
     const overlay = deferHydration(page.replace("<html>", '<html lang="en" data-transparent="">'));
     const script = /<script type="module">([\s\S]*)<\/script>/.exec(overlay)?.[1] ?? "";

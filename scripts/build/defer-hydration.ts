@@ -37,7 +37,9 @@ const firstPaint = [
 const firstFrame = ["await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));"];
 const paintsNothing = /<html[^>]* data-transparent/;
 const sideEffectImport = /^import "([^"]+)";$/;
-const namespaceImport = /^import \* as (route\d+) from "([^"]+)";$/;
+// A route module split in parts (its client loader apart from its component) is imported part by part
+// (`route1_clientLoader`, `route1_main`), then put together in a line of the bootstrap's own.
+const namespaceImport = /^import \* as (route\d+(?:_\w+)?) from "([^"]+)";$/;
 
 /**
  * The page with its modulepreload links removed and its bootstrap script rewritten to preload and import the same

@@ -1,5 +1,4 @@
-import { presenterFor } from "../../lib/ranking";
-import { speakerById } from "../../lib/lookups";
+import { presenterFor, presenterLookup, type DemoPresenter } from "../../lib/ranking";
 import { stageTopDemos } from "../../lib/stage";
 import { useTopDemos } from "../../lib/use-top-demos";
 import * as m from "../../i18n/messages";
@@ -8,8 +7,9 @@ import * as m from "../../i18n/messages";
  * While the demo vote is open, its top three beside the stream, following the votes live, and the way to vote. Part
  * of the stage's first load (0.6 KB): a lazy part would cost as much again in the loader it needs (decision 046).
  */
-export function StageTopDemos() {
+export function StageTopDemos({ presenters }: { presenters: DemoPresenter[] }) {
   const top = useTopDemos(stageTopDemos);
+  const presenter = presenterLookup(presenters);
   if (top.length === 0) return null;
   return (
     <section aria-labelledby="stage-top-demos" className="flex flex-col gap-4 border-t border-line pt-5">
@@ -22,7 +22,7 @@ export function StageTopDemos() {
             <span className="w-8 shrink-0 font-display text-xl font-bold text-sky tabular-nums">#{demo.rank}</span>
             <span className="min-w-0 flex-1">
               <span className="block font-semibold leading-snug">{demo.title}</span>
-              <span className="block text-sm text-muted">{presenterFor(demo.presenterId, speakerById).name}</span>
+              <span className="block text-sm text-muted">{presenterFor(demo.presenterId, presenter).name}</span>
             </span>
             <span className="shrink-0 font-display font-bold tabular-nums">
               {demo.votes}
