@@ -2,6 +2,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import * as content from "../content";
 import { fixedPages, type FixedPage } from "../common/fixed-pages";
 import { stagePath } from "./lib/stage";
+import { talkFolders } from "./lib/page-list";
 
 function fixedRoute({ path, file, id, kind }: FixedPage) {
   if (path === "/") return index(file);
@@ -26,11 +27,10 @@ const withRoomsOverview = (page: FixedPage): FixedPage =>
  * level (the reference edition's /nomic) keep a route each: a `:talk` route there would claim /404 and every unknown
  * one-segment path, so the not-found page, prerendered and served for them, would hydrate as a talk page.
  */
-const talkFolders = [...new Set(content.talks.map((talk) => talk.path.slice(1, talk.path.lastIndexOf("/") + 1)))];
 const talkRoutes = [
-  ...talkFolders
-    .filter((folder) => folder !== "")
-    .map((folder, index) => route(`${folder}:talk`, "routes/talk.tsx", { id: `talks-${String(index)}` })),
+  ...talkFolders(content).map((folder, index) =>
+    route(`${folder}:talk`, "routes/talk.tsx", { id: `talks-${String(index)}` }),
+  ),
   ...content.talks
     .filter((talk) => talk.path.lastIndexOf("/") === 0)
     .map((talk) => route(talk.path.slice(1), "routes/talk.tsx", { id: `talk-${talk.id}` })),

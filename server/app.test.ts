@@ -111,11 +111,16 @@ describe("Serving the built site", () => {
     expect(response.headers.location).toBe("/agenda");
   });
 
-  it("sends an unknown speaker to /404, and serves a known one", async () => {
-    const unknown = await get("/speakers/nobody");
-    expect(unknown.statusCode).toBe(302);
-    expect(unknown.headers.location).toBe("/404");
+  it("sends an unknown speaker or room to /404, and serves a known one", async () => {
+    for (const url of ["/speakers/nobody", "/speakers/nobody/", "/live/nowhere"]) {
+      const unknown = await get(url);
+      expect(unknown.statusCode, url).toBe(302);
+      expect(unknown.headers.location, url).toBe("/404");
+    }
     expect((await get("/speakers/known")).statusCode).toBe(200);
+    // Deeper, or outside the folders of one route: the not-found page itself.
+    expect((await get("/speakers/nobody/else")).statusCode).toBe(404);
+    expect((await get("/nowhere")).statusCode).toBe(404);
   });
 
   it("redirects a trailing slash to the page's one address", async () => {

@@ -5,6 +5,7 @@ import type { Demo, Edition } from "../content";
 import { presenterFor } from "../app/lib/ranking";
 import { redirects } from "../common/site-paths";
 import { livePath } from "../app/lib/stage";
+import { routedFolders } from "../app/lib/page-list";
 import type { QuestionWindowOverride } from "../common/question-contract";
 import {
   defaultMaxLiveStreams,
@@ -100,7 +101,7 @@ export async function buildApp({
 
   // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
   const headers = commonHeaders({ hsts });
-  const prepared = prepareSite(site, redirects, headers);
+  const prepared = prepareSite(site, redirects, routedFolders(served), headers);
   const app = Fastify({
     logger: { level: logLevel },
     // A server that leaves a request without Host to us (Node would answer it without our headers): the onRequest

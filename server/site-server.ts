@@ -29,6 +29,8 @@ export interface PreparedSite {
   notFound: PreparedFile | undefined;
   site: Map<string, SiteFile>;
   redirects: Readonly<Record<string, string>>;
+  /** Folders whose pages share one route: an unknown id there goes to /404 (see resolvePath). */
+  routedFolders: readonly string[];
   common: Record<string, string>;
 }
 
@@ -36,6 +38,7 @@ export interface PreparedSite {
 export function prepareSite(
   site: Map<string, SiteFile>,
   redirects: Readonly<Record<string, string>>,
+  routedFolders: readonly string[],
   common: Record<string, string>,
 ): PreparedSite {
   const notFoundPage = resolvePath(site, "/404", redirects);
@@ -45,6 +48,7 @@ export function prepareSite(
     notFound: notFound && prepareFile(notFound, common, 404),
     site,
     redirects,
+    routedFolders,
     common,
   };
 }
@@ -142,7 +146,7 @@ export function answerSite(prepared: PreparedSite, request: IncomingMessage, res
     return true;
   }
   if (isApiPath(pathname) || isMadePath(pathname) || !decodable(pathname)) return false;
-  const resolution = resolvePath(prepared.site, pathname, prepared.redirects);
+  const resolution = resolvePath(prepared.site, pathname, prepared.redirects, prepared.routedFolders);
   if (resolution.kind === "file") {
     const file = prepareFile(resolution.file, prepared.common, 200);
     prepared.byPath.set(pathname, file);

@@ -102,12 +102,14 @@ export type Resolution =
 
 /**
  * Maps a URL path to the built site: files as they are, `/x` to `x/index.html`, `/x/` to a redirect to `/x`,
- * moved paths to their new place, an unknown speaker to /404, and anything else to the not-found page.
+ * moved paths to their new place, an unknown id in a folder of pages that share one route (`routedFolders`) to
+ * /404, and anything else to the not-found page.
  */
 export function resolvePath(
   site: Map<string, SiteFile>,
   pathname: string,
   redirects: Readonly<Record<string, string>>,
+  routedFolders: readonly string[] = [],
 ): Resolution {
   const moved = redirects[pathname];
   if (moved) return { kind: "redirect", location: moved, status: 301 };
@@ -128,7 +130,12 @@ export function resolvePath(
     if (page) return { kind: "file", file: page };
   }
 
-  // Speaker pages exist for known ids only; the app sends unknown ones to /404, and so does the server.
-  if (/^\/speakers\/[^/]+\/?$/.test(pathname)) return { kind: "redirect", location: "/404", status: 302 };
+  // A folder of pages that share one route (a speaker's, a room's stage, an imported talk) has pages for known ids
+  // only: the not-found page would hydrate there as that route, so the app sends unknown ones to /404, and so does
+  // the server.
+  const inRoutedFolder = (folder: string) => /^[^/]+\/?$/.test(pathname.slice(folder.length));
+  if (routedFolders.some((folder) => pathname.startsWith(folder) && inRoutedFolder(folder))) {
+    return { kind: "redirect", location: "/404", status: 302 };
+  }
   return notFound;
 }

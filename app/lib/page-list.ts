@@ -2,7 +2,7 @@ import type { Edition } from "../../content/schema";
 import { fixedPages, type PageKind } from "../../common/fixed-pages";
 import { mySchedulePath } from "../../common/my-schedule";
 import { speakerPath } from "../../common/site-paths";
-import { stagePath } from "./stage";
+import { livePath, stagePath } from "./stage";
 import { speakersWithSessions } from "./speaker-schedule";
 
 // The lists of every page, for the build, the sitemap and the tests: the fixed pages' table and the edition's, of
@@ -48,4 +48,23 @@ export function prerenderPaths(edition: Edition): string[] {
  */
 export function offlinePaths(edition: Edition): string[] {
   return [...sitemapPaths(edition), ...fixedPaths("alias"), mySchedulePath];
+}
+
+/**
+ * The folders of talk pages below the top level (an import's /talks/<id>, as "talks/"): each is one route with a
+ * parameter (app/routes.ts), so the router's manifest does not grow with the programme. Talks at the top level keep a
+ * route each: a top-level parameter would claim every unknown one-segment path.
+ */
+export function talkFolders(edition: Pick<Edition, "talks">): string[] {
+  const folders = edition.talks.map((talk) => talk.path.slice(1, talk.path.lastIndexOf("/") + 1));
+  return [...new Set(folders)].filter((folder) => folder !== "");
+}
+
+/**
+ * Every folder whose pages share one route with a parameter: the speakers', the rooms' stages and the talks'. A path
+ * in one of them that no page has would hydrate the not-found page under that route, so the app sends it to /404 on
+ * navigation and the server when it is asked for it (server/static.ts).
+ */
+export function routedFolders(edition: Pick<Edition, "talks">): string[] {
+  return ["/speakers/", `${livePath}/`, ...talkFolders(edition).map((folder) => `/${folder}`)];
 }
