@@ -103,6 +103,27 @@ describe("hydration after the first paint", () => {
     expect(run.events.at(-1)).toBe("import /assets/entry.client.js");
   });
 
+  it("imports a route split in parts (its clientLoader in a chunk of its own) and merges them as React Router does", async () => {
+    const split = deferHydration(
+      page.replace(
+        'import * as route1 from "/assets/talk.js";',
+        [
+          'import * as route1_clientLoader from "/assets/live-loader.js";',
+          'import * as route1_main from "/assets/live.js";',
+          "const route1 = {...route1_clientLoader,...route1_main};",
+        ].join("\n"),
+      ),
+    );
+    const run = standIn(/<script type="module">([\s\S]*)<\/script>/.exec(split)?.[1] ?? "", { observesPaint: true });
+    run.paint();
+    await run.ran;
+    expect(run.events).toEqual(expect.arrayContaining(["import /assets/live-loader.js", "import /assets/live.js"]));
+    expect(run.window.__reactRouterRouteModules).toEqual({
+      root: { href: "/assets/root.js" },
+      "talk-nomic": { href: "/assets/live.js" },
+    });
+  });
+
   it("ships the bootstrap minified", () => {
     expect(bootstrap).not.toContain("\n");
     expect(bootstrap).not.toContain("const preloads");

@@ -37,7 +37,9 @@ const firstPaint = [
 const firstFrame = ["await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));"];
 const paintsNothing = /<html[^>]* data-transparent/;
 const sideEffectImport = /^import "([^"]+)";$/;
-const namespaceImport = /^import \* as (route\d+) from "([^"]+)";$/;
+// A route whose clientLoader (or another client export) React Router splits into a chunk of its own is imported in
+// parts (`route1_clientLoader`, `route1_main`), which a line of the bootstrap then merges into `route1`.
+const namespaceImport = /^import \* as (route\d+(?:_[A-Za-z]+)?) from "([^"]+)";$/;
 
 /**
  * The page with its modulepreload links removed and its bootstrap script rewritten to preload and import the same

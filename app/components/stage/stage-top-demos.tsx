@@ -1,5 +1,3 @@
-import { presenterFor } from "../../lib/ranking";
-import { speakerById } from "../../lib/lookups";
 import { stageTopDemos } from "../../lib/stage";
 import { useTopDemos } from "../../lib/use-top-demos";
 import * as m from "../../i18n/messages";
@@ -7,8 +5,9 @@ import * as m from "../../i18n/messages";
 /**
  * While the demo vote is open, its top three beside the stream, following the votes live, and the way to vote. Part
  * of the stage's first load (0.6 KB): a lazy part would cost as much again in the loader it needs (decision 046).
+ * `presenters` names each demo's presenter, as the stage's loader found them in the edition.
  */
-export function StageTopDemos() {
+export function StageTopDemos({ presenters }: { presenters: Readonly<Record<string, string>> }) {
   const top = useTopDemos(stageTopDemos);
   if (top.length === 0) return null;
   return (
@@ -22,7 +21,8 @@ export function StageTopDemos() {
             <span className="w-8 shrink-0 font-display text-xl font-bold text-sky tabular-nums">#{demo.rank}</span>
             <span className="min-w-0 flex-1">
               <span className="block font-semibold leading-snug">{demo.title}</span>
-              <span className="block text-sm text-muted">{presenterFor(demo.presenterId, speakerById).name}</span>
+              {/* A demo the build did not know is named by its presenter's id (spec §3). */}
+              <span className="block text-sm text-muted">{presenters[demo.presenterId] ?? demo.presenterId}</span>
             </span>
             <span className="shrink-0 font-display font-bold tabular-nums">
               {demo.votes}
