@@ -153,11 +153,12 @@ export default defineConfig({
               minShareCount: 4,
               priority: 1,
             },
-            // The one way live parts read the API (decision 061): a file of its own, loaded by the pages that have a
-            // live part, rather than in the app's shared file, which every page loads (priority over that group).
+            // The one way live parts read the API (decision 061), and the programme they fetch through it: a file of
+            // its own, loaded by the pages that have a live part, rather than in the app's shared file, which every
+            // page loads (priority over that group).
             {
               name: "live-data",
-              test: /[\\/]app[\\/]lib[\\/]live-data\.ts$/,
+              test: /[\\/]app[\\/]lib[\\/](live-data|programme)\.ts$/,
               minShareCount: 2,
               priority: 2,
             },

@@ -48,8 +48,9 @@ export default [
   ...content.briefings.map((briefing) =>
     route(briefing.path.slice(1), "routes/briefing.tsx", { id: `briefing-${briefing.slug}` }),
   ),
-  // Each room's stage: a route per room, so that an unknown room is the not-found page, as on the server.
-  ...content.rooms.map((room) => route(stagePath(room.id).slice(1), "routes/live.tsx", { id: `live-${room.id}` })),
+  // Every room's stage, one route whatever the number of rooms (each room's path is prerendered: page-list.ts); an
+  // unknown room is the not-found page, as on the server (live.tsx's clientLoader).
+  ...(content.rooms.length > 0 ? [route(stagePath(":room").slice(1), "routes/live.tsx", { id: "live-room" })] : []),
   route("speakers/:id", "routes/speaker.tsx"),
   // The catch-all last, where a reader looks for it (React Router ranks routes: the order does not change matching).
   ...fixedPages.filter(catchAll).map(fixedRoute),

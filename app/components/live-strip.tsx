@@ -1,33 +1,38 @@
+import { useMemo } from "react";
 import * as content from "../../content";
-import type { AgendaSlot, Room } from "../../content";
+import type { ProgrammeRoom, ProgrammeSession } from "../../content/programme";
 import { useClock } from "../lib/clock";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useHydrated } from "../lib/use-hydrated";
-import { liveDay, liveStatus, roomsLive, type LiveStatus, type RoomStatus } from "../lib/on-air";
+import { liveDay, liveStatus, onAirAt, roomsLive, type LiveStatus, type RoomStatus } from "../lib/on-air";
+import { useProgramme } from "../lib/programme";
 import { programmeDays } from "../../common/programme-days";
 import { livePath } from "../lib/stage";
-import { talkPathOf } from "../lib/talk-paths";
 import { formatClock } from "../lib/time-in-edition-language";
 import * as m from "../i18n/messages";
 import { rich } from "../i18n/rich";
 import { SessionProgress } from "./session-progress";
 
-// Each programme day's sessions, worked out once: the clock asks every second whether one of them is on.
-const days = programmeDays(content.agenda, content.event.timeZone).map((day) => day.sessions);
-
 /**
  * "Now / next" while a day's programme is live, updated every second; nothing at all before or after it, nor in the
  * night between two days. With rooms, one line per room. It is fixed to the bottom of the window, so appearing
- * after hydration moves nothing on the page.
+ * after hydration moves nothing on the page. The programme is fetched only while a day is on air (the edition's
+ * days on air say when, without it).
  */
 export function LiveStrip() {
   // Nothing in the prerendered HTML: the build's instant says nothing about when the page is read.
   const hydrated = useHydrated();
   // Outside a live day the selected value stays 0, so the page does not re-render every second for nothing.
-  const now = useClock((instant) => (liveDay(instant, days) ? instant.getTime() : 0));
+  const now = useClock((instant) => (onAirAt(instant, content.onAirSpans) ? instant.getTime() : 0));
+  const programme = useProgramme(hydrated && now !== 0);
+  // Each programme day's sessions, worked out once per programme: the clock asks every second what is on.
+  const days = useMemo(
+    () => (programme ? programmeDays(programme.sessions, content.event.timeZone).map((day) => day.sessions) : []),
+    [programme],
+  );
   const zone = useDisplayZone();
-  const sessions = hydrated && now ? liveDay(new Date(now), days) : null;
-  if (!sessions) return null;
+  const sessions = programme && now ? liveDay(new Date(now), days) : null;
+  if (!programme || !sessions) return null;
 
   return (
     <aside
@@ -36,8 +41,8 @@ export function LiveStrip() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-white/20 bg-ink/95 backdrop-blur-sm"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2.5 sm:gap-6 sm:px-6 sm:py-3">
-        {content.rooms.length > 0 ? (
-          <RoomLines statuses={roomsLive(new Date(now), sessions, content.rooms)} zone={zone} />
+        {programme.rooms.length > 0 ? (
+          <RoomLines statuses={roomsLive(new Date(now), sessions, programme.rooms)} zone={zone} />
         ) : (
           <OneStream status={liveStatus(new Date(now), sessions)} zone={zone} />
         )}
@@ -64,7 +69,7 @@ function SessionTitle({ title, path }: { title: string; path: string | undefined
   );
 }
 
-function OneStream({ status, zone }: { status: LiveStatus<AgendaSlot> | null; zone: DisplayZone }) {
+function OneStream({ status, zone }: { status: LiveStatus<ProgrammeSession> | null; zone: DisplayZone }) {
   const { current, next } = status ?? { current: null, next: null };
   return (
     <div className="min-w-0 flex-1">
@@ -73,7 +78,7 @@ function OneStream({ status, zone }: { status: LiveStatus<AgendaSlot> | null; zo
           <p className="flex items-baseline gap-x-3">
             <NowLabel />
             <span className="min-w-0 truncate">
-              <SessionTitle title={current.session.title} path={talkPathOf(current.session.talkId)} />
+              <SessionTitle title={current.session.title} path={current.session.path} />
             </span>
             <span className="shrink-0 font-display font-semibold text-white tabular-nums">{current.timeLeft}</span>
           </p>
@@ -94,7 +99,7 @@ function OneStream({ status, zone }: { status: LiveStatus<AgendaSlot> | null; zo
  * room's next session follows the one on air; a phone keeps to the room and the title on air (the word "Now" and
  * the time left would leave the title no room). A room done for the day is left out.
  */
-function RoomLines({ statuses, zone }: { statuses: RoomStatus<AgendaSlot, Room>[]; zone: DisplayZone }) {
+function RoomLines({ statuses, zone }: { statuses: RoomStatus<ProgrammeSession, ProgrammeRoom>[]; zone: DisplayZone }) {
   return (
     <ul className="grid min-w-0 flex-1 grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1">
       {statuses.map(({ room, current, next }) => (
@@ -105,7 +110,7 @@ function RoomLines({ statuses, zone }: { statuses: RoomStatus<AgendaSlot, Room>[
               <>
                 <NowLabel compact />
                 <span className="min-w-0 truncate">
-                  <SessionTitle title={current.session.title} path={talkPathOf(current.session.talkId)} />
+                  <SessionTitle title={current.session.title} path={current.session.path} />
                 </span>
                 <span className="hidden shrink-0 font-display font-semibold text-white tabular-nums sm:inline">
                   {current.timeLeft}
@@ -134,7 +139,7 @@ function NowLabel({ compact = false }: { compact?: boolean }) {
   );
 }
 
-function Next({ session, zone }: { session: AgendaSlot; zone: DisplayZone }) {
+function Next({ session, zone }: { session: ProgrammeSession; zone: DisplayZone }) {
   return (
     <>
       {rich(
@@ -142,7 +147,7 @@ function Next({ session, zone }: { session: AgendaSlot; zone: DisplayZone }) {
           next: <span className="font-semibold text-white">{m.liveNext}</span>,
           time: formatClock(session.start, zone.timeZone),
           zone: zone.label,
-          title: <SessionTitle title={session.title} path={talkPathOf(session.talkId)} />,
+          title: <SessionTitle title={session.title} path={session.path} />,
         }),
       )}
     </>

@@ -39,6 +39,14 @@ function subscribe(listener: () => void) {
 }
 
 /**
+ * The build's instant, to the second: what the prerendered HTML and the hydrating render show, and what a loader
+ * that works out at build time what they show takes as now.
+ */
+export function builtInstant(): Date {
+  return new Date(wholeSecond(Date.parse(__BUILT_AT__)));
+}
+
+/**
  * A value derived from the current time, re-rendering only when it changes. `select` must return a primitive
  * (a phase, a number of seconds), since the result is compared with Object.is at every tick.
  */
@@ -47,6 +55,6 @@ export function useClock<T extends string | number | boolean>(select: (now: Date
     subscribe,
     // Before the first subscription (a page's first render after client-side navigation) the clock reads afresh.
     () => select(new Date(listeners.size > 0 ? now : wholeSecond(shiftedNow()))),
-    () => select(new Date(wholeSecond(Date.parse(__BUILT_AT__)))),
+    () => select(builtInstant()),
   );
 }

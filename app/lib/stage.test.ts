@@ -5,7 +5,7 @@ import { sitemapPaths } from "./page-list";
 import { programmeDays } from "../../common/programme-days";
 import { livePath, playerUrl, sessionsOn, stagePath, stageStatus, streamOf, streamSources } from "./stage";
 
-describe.each(everyEdition)("The stages of $id", ({ edition }) => {
+describe.each(everyEdition)("The stages of $id", ({ edition, onAirSpans }) => {
   // Expected values come from the edition under test: its rooms (or its one stream) and its agenda.
   const days = programmeDays(edition.agenda, edition.event.timeZone).map((day) => day.sessions);
   const rooms = edition.rooms.map((room) => room.id);
@@ -60,11 +60,25 @@ describe.each(everyEdition)("The stages of $id", ({ edition }) => {
     it("follows the stage's own sessions through a live day: now and next there, nothing before or after", () => {
       for (const room of stages) {
         const [first, second] = sessionsOn(days[0]!, room);
-        const status = stageStatus(new Date(first!.start), days, room);
+        // The stage's own sessions are enough: the edition's days on air say when a day is on.
+        const own = sessionsOn(edition.agenda, room);
+        const status = stageStatus(new Date(first!.start), onAirSpans, own, room);
         expect(status?.current?.session.id).toBe(first!.id);
         expect(status?.next?.id).toBe(second?.id);
-        expect(stageStatus(new Date(Date.parse(edition.agenda[0]!.start) - 1000), days, room)).toBeNull();
-        expect(stageStatus(new Date(Date.parse(edition.agenda.at(-1)!.end) + 1000), days, room)).toBeNull();
+        expect(stageStatus(new Date(Date.parse(edition.agenda[0]!.start) - 1000), onAirSpans, own, room)).toBeNull();
+        expect(stageStatus(new Date(Date.parse(edition.agenda.at(-1)!.end) + 1000), onAirSpans, own, room)).toBeNull();
+      }
+    });
+
+    it("says the same from the stage's own sessions as from the whole programme, at every session's start and end", () => {
+      const instants = edition.agenda.flatMap((session) =>
+        [Date.parse(session.start), Date.parse(session.end) - 1000, Date.parse(session.end)].map((at) => new Date(at)),
+      );
+      for (const room of stages) {
+        const own = sessionsOn(edition.agenda, room);
+        for (const now of instants) {
+          expect(stageStatus(now, onAirSpans, own, room)).toEqual(stageStatus(now, onAirSpans, edition.agenda, room));
+        }
       }
     });
   });

@@ -1,5 +1,5 @@
 import type { Stage, Stream } from "../../content";
-import { liveDay, liveStatus, roomsLive, type LiveStatus, type Timed } from "./on-air";
+import { liveStatus, onAirAt, roomsLive, type LiveStatus, type Timed } from "./on-air";
 
 /**
  * The stage: `/live` plays the edition's stream, and `/live/<room>` each room's when the edition has rooms
@@ -54,17 +54,24 @@ export function sessionsOn<T extends { room?: string | undefined }>(sessions: re
 }
 
 /**
- * What a stage has on air and next at an instant, while a programme day is on (`liveDay`); null between days and
- * outside the edition. A room's status is its own sessions', as the live strip gives it: nothing on and nothing
- * more that day is null too.
+ * What a stage has on air and next at an instant, while a programme day is on (the edition's `onAirSpans`, each day
+ * from its first session's start to the end of its last, in any room); null between days and outside the edition.
+ * `sessions` are the stage's own (or more), in time order. A room's status is its own sessions', as the live strip
+ * gives it: nothing on and nothing more that day is null too.
  */
 export function stageStatus<T extends Timed & { room?: string | undefined }>(
   now: Date,
-  days: readonly (readonly T[])[],
+  spans: readonly Timed[],
+  sessions: readonly T[],
   room?: string,
 ): LiveStatus<T> | null {
-  const day = liveDay(now, days);
-  if (!day) return null;
+  const span = onAirAt(now, spans);
+  if (!span) return null;
+  // The day's sessions: a day's start no earlier than its first and before the end of its last.
+  const day = sessions.filter(
+    (session) =>
+      Date.parse(session.start) >= Date.parse(span.start) && Date.parse(session.start) < Date.parse(span.end),
+  );
   if (room === undefined) return liveStatus(now, day);
   const [status] = roomsLive(now, day, [{ id: room }]);
   return status ? { current: status.current, next: status.next } : null;

@@ -1,22 +1,42 @@
 import { Link } from "react-router";
 import * as content from "../../content";
-import type { AgendaSlot } from "../../content";
+import { compactProgramme, type ProgrammeSession } from "../../content/programme";
 import { OnAir } from "../components/stage/on-air";
 import { StageHeader } from "../components/stage/stage-header";
 import { StartCountdown } from "../components/stage/stage-programme";
 import * as m from "../i18n/messages";
+import { builtInstant } from "../lib/clock";
 import { useDisplayZone } from "../lib/display-zone";
+import { useProgramme } from "../lib/programme";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus } from "../lib/stage";
-import { stageDays, useStageClock } from "../lib/stage-clock";
+import { stageInstant, useStageClock } from "../lib/stage-clock";
+
+/**
+ * What a room's card shows at an instant: what is on there now and next, and its first session after now for when
+ * nothing is on.
+ */
+function roomOnAir(now: Date, sessions: readonly ProgrammeSession[], room: string) {
+  const own = sessionsOn(sessions, room);
+  return {
+    status: stageStatus(now, content.onAirSpans, own, room),
+    later: own.find((session) => Date.parse(session.start) > now.getTime()) ?? null,
+  };
+}
+
+type RoomOnAir = ReturnType<typeof roomOnAir>;
 
 /**
  * /live of an edition with rooms (routes.ts): what is on in each room and the way to its stage. A module of its
  * own, so that it carries none of a stage's parts (the player, the questions, the vote), and a stage none of its.
+ * The rooms' status follows the programme, which the page fetches once it runs (lib/programme.ts); until then (in
+ * the prerendered HTML, and while it hydrates) each room shows what this loader worked out as of the build.
  */
 export function loader() {
+  const { sessions } = compactProgramme(content);
+  const now = stageInstant(builtInstant());
   return {
-    rooms: content.rooms.map(({ id, name }) => ({ id, name })),
+    rooms: content.rooms.map(({ id, name }) => ({ id, name, atBuild: roomOnAir(now, sessions, id) })),
     // Said at build time, for the head alone (as on a room's stage).
     description: m.liveDescription({ event: content.event.name }),
   };
@@ -36,16 +56,21 @@ export default function RoomOverview({ loaderData }: { loaderData: LoaderData })
   const { rooms } = loaderData;
   const { now, phase } = useStageClock();
   const zone = useDisplayZone();
-  const first = content.agenda[0];
+  const programme = useProgramme();
   return (
     <>
       <StageHeader title={m.liveTitle} room={null} />
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-6 py-8 pb-16">
-        {phase === "upcoming" && first ? <StartCountdown now={now} start={first.start} /> : null}
+        {phase === "upcoming" ? <StartCountdown now={now} start={content.eventSpan.start} /> : null}
         {phase === "over" ? <p className="text-lg text-white/85">{m.liveThanks}</p> : null}
         <ul className="grid gap-6 md:grid-cols-2">
           {rooms.map((room) => (
-            <RoomCard key={room.id} room={room} now={now} zone={zone} />
+            <RoomCard
+              key={room.id}
+              room={room}
+              onAir={programme ? roomOnAir(now, programme.sessions, room.id) : room.atBuild}
+              zone={zone}
+            />
           ))}
         </ul>
       </div>
@@ -55,22 +80,18 @@ export default function RoomOverview({ loaderData }: { loaderData: LoaderData })
 
 function RoomCard({
   room,
-  now,
+  onAir: { status, later },
   zone,
 }: {
   room: { id: string; name: string };
-  now: Date;
+  onAir: RoomOnAir;
   zone: ReturnType<typeof useDisplayZone>;
 }) {
-  const status = stageStatus(now, stageDays, room.id);
-  const later: AgendaSlot | undefined = sessionsOn(content.agenda, room.id).find(
-    (session) => Date.parse(session.start) > now.getTime(),
-  );
   return (
     <li className="flex flex-col gap-5 rounded-3xl border border-line bg-panel p-6">
       <h2 className="font-display text-2xl font-bold">{room.name}</h2>
       {later || status ? (
-        <OnAir status={status} later={later} zone={zone} />
+        <OnAir status={status} later={later ?? undefined} zone={zone} />
       ) : (
         <p className="text-white/85">{m.liveNothingMore}</p>
       )}

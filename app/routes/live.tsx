@@ -1,5 +1,7 @@
+import { isRouteErrorResponse, redirect } from "react-router";
 import * as content from "../../content";
 import type { Stream } from "../../content";
+import { stageSessions, type StageSession } from "../../content/programme";
 import { QuestionsSection } from "../components/questions/questions-section";
 import { OnAir } from "../components/stage/on-air";
 import { StagePlayer } from "../components/stage/stage-player";
@@ -9,10 +11,10 @@ import { StageHeader } from "../components/stage/stage-header";
 import { useDisplayZone } from "../lib/display-zone";
 import { normalisePath, speakerById } from "../lib/lookups";
 import { demoPresenters, type DemoPresenter } from "../lib/ranking";
-import { stageDays, useStageClock } from "../lib/stage-clock";
+import { useStageClock } from "../lib/stage-clock";
 import { questionWindowOf, takesQuestions } from "../../common/question-contract";
 import { pageMeta, titled } from "../lib/seo";
-import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
+import { stagePath, stageStatus, streamOf } from "../lib/stage";
 import { formatClock, formatLongDate } from "../lib/time-in-edition-language";
 import { previewInstant } from "../lib/preview";
 import { useHydrated } from "../lib/use-hydrated";
@@ -21,16 +23,19 @@ import type { Route } from "./+types/live";
 import * as m from "../i18n/messages";
 
 /**
- * Runs at build time only: one module serves the stage of an edition with one stream (/live) and each room's stage
- * (routes.ts), and the path picks the room. /live of an edition with rooms is the rooms' overview
- * (live-overview.tsx).
+ * Runs at build time only: one module serves the stage of an edition with one stream (/live) and every room's stage
+ * (/live/:room, one route whatever the number of rooms: routes.ts), and the room in the path picks the room. /live of
+ * an edition with rooms is the rooms' overview (live-overview.tsx). A stage carries its own sessions, which it shows
+ * in its prerendered HTML before and after the edition: a room's are a fraction of the programme.
  */
 export function loader({ url }: Route.LoaderArgs) {
+  // By the path rather than the route's parameter: an edition with one stream has no route with one.
   const path = normalisePath(url.pathname);
   const room = content.rooms.find((candidate) => stagePath(candidate.id) === path);
   return {
     room: room ? { id: room.id, name: room.name } : null,
     stream: streamOf(content.stage, room?.id) ?? null,
+    sessions: stageSessions(content, room?.id),
     // Whether there is a demo vote to show: a flag, so that the page does not carry the demos' catalogue.
     hasDemos: content.demos.length > 0,
     // Whom the top demos name: the demos' presenters, not every speaker.
@@ -40,6 +45,19 @@ export function loader({ url }: Route.LoaderArgs) {
       ? m.liveRoomDescription({ room: room.name, event: content.event.name })
       : m.liveDescription({ event: content.event.name }),
   };
+}
+
+/**
+ * On client-side navigation: a room's prerendered data, or the not-found page for a room the edition lacks (the
+ * build wrote no data for it, and the server answers 404, as it does for the page).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404) return redirect("/404");
+    throw error;
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -52,8 +70,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Live({ loaderData }: Route.ComponentProps) {
-  const { room, stream, hasDemos, presenters } = loaderData;
-  return <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} presenters={presenters} />;
+  const { room, stream, sessions, hasDemos, presenters } = loaderData;
+  return (
+    <Stage room={room} stream={stream ?? undefined} sessions={sessions} hasDemos={hasDemos} presenters={presenters} />
+  );
 }
 
 /** A session's day and start, in the visitor's zone, for the words around them. */
@@ -68,19 +88,21 @@ function when(start: string, zone: ReturnType<typeof useDisplayZone>) {
 function Stage({
   room,
   stream,
+  sessions,
   hasDemos,
   presenters,
 }: {
   room: { id: string; name: string } | null;
   stream: Stream | undefined;
+  /** The stage's own sessions, in time order. */
+  sessions: StageSession[];
   hasDemos: boolean;
   presenters: DemoPresenter[];
 }) {
   const { now, phase } = useStageClock();
   const zone = useDisplayZone();
-  const sessions = sessionsOn(content.agenda, room?.id);
   const first = sessions[0];
-  const status = stageStatus(now, stageDays, room?.id);
+  const status = stageStatus(now, content.onAirSpans, sessions, room?.id);
   const later = sessions.find((session) => Date.parse(session.start) > now.getTime());
   const current = status?.current?.session;
   const label = room ? room.name : content.event.name;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
-import type { AgendaSlot } from "../../content";
+import type { Programme, ProgrammeRoom, ProgrammeSession } from "../../content/programme";
 import { CalendarLink } from "../components/calendar-link";
 import { PageHeader } from "../components/page-header";
 import { SessionTime } from "../components/session-time";
@@ -11,14 +11,12 @@ import { ZoneSwitch } from "../components/zone-switch";
 import { chosenSessions, type ChosenSession } from "../lib/chosen-sessions";
 import { useDisplayZone } from "../lib/display-zone";
 import { readFavourites, saveFavourites, useFavourites } from "../lib/favourites";
-import { speakersByIds } from "../lib/lookups";
 import { mySchedulePath, personalCalendarPath, selectionQuery, sessionsParameter } from "../../common/my-schedule";
 import { programmeDays } from "../../common/programme-days";
 import { pageMeta, titled } from "../lib/seo";
 import { parseSessionSelection } from "../lib/session-selection";
-import { talkPathOf } from "../lib/talk-paths";
 import { formatDayName } from "../lib/time-in-edition-language";
-import { useHydrated } from "../lib/use-hydrated";
+import { useProgramme } from "../lib/programme";
 import type { Route } from "./+types/my-schedule";
 import * as m from "../i18n/messages";
 import { rich } from "../i18n/rich";
@@ -33,7 +31,8 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-const severalDays = programmeDays(content.agenda, content.event.timeZone).length > 1;
+// The edition's days on air are its programme's days, one each.
+const severalDays = content.onAirSpans.length > 1;
 const button = "inline-flex min-h-12 items-center justify-center rounded-full px-6 py-3 text-base font-semibold";
 const primary = `${button} bg-electric text-white hover:bg-electric-hover`;
 const secondary = `${button} border border-white/40 text-white hover:border-white hover:bg-white/5`;
@@ -43,10 +42,11 @@ const textLink = "font-semibold text-sky underline underline-offset-4 hover:text
  * The visitor's own schedule: the sessions they chose on the agenda and talk pages, kept in this browser
  * (lib/favourites.ts), with a calendar feed of them that follows changes, and a link and QR code that carry them to
  * another device. Built as one static page that lists nothing: what it lists exists only in the browser, so it is
- * drawn once the page runs; without JavaScript the page says what it needs.
+ * drawn once the page runs and the programme has arrived (lib/programme.ts); without JavaScript the page says what
+ * it needs.
  */
 export default function MySchedule() {
-  const hydrated = useHydrated();
+  const programme = useProgramme();
   return (
     <>
       <PageHeader title={m.favouriteVisible}>
@@ -69,21 +69,21 @@ export default function MySchedule() {
             }),
           )}
         </p>
-        {hydrated ? <Chosen /> : null}
+        {programme ? <Chosen programme={programme} /> : null}
       </div>
     </>
   );
 }
 
-type Shared = { kind: "offer"; slots: AgendaSlot[] } | { kind: "note"; message: string } | undefined;
+type Shared = { kind: "offer"; slots: ProgrammeSession[] } | { kind: "note"; message: string } | undefined;
 
 /** What a shared link (this page with `?sessions=`) brings that this browser's schedule does not have yet. */
-function readShared(): Shared {
+function readShared(programme: Programme): Shared {
   const value = new URLSearchParams(window.location.search).get(sessionsParameter);
   if (value === null) return undefined;
   const selection = parseSessionSelection(value);
   if (!selection.ok) return { kind: "note", message: m.myScheduleUnreadableLink({ error: selection.error }) };
-  const { sessions } = chosenSessions(content.agenda, selection.ids);
+  const { sessions } = chosenSessions(programme.sessions, selection.ids);
   if (sessions.length === 0) {
     return { kind: "note", message: m.myScheduleNoneInProgramme };
   }
@@ -99,18 +99,18 @@ function forgetSharedLink() {
   window.history.replaceState(window.history.state, "", mySchedulePath);
 }
 
-function Chosen() {
+function Chosen({ programme }: { programme: Programme }) {
   const ids = useFavourites();
-  const { sessions } = chosenSessions(content.agenda, ids);
-  const [shared, setShared] = useState(readShared);
+  const { sessions } = chosenSessions(programme.sessions, ids);
+  const [shared, setShared] = useState(() => readShared(programme));
   // Sessions the programme no longer has are reported once: counted as the page opens, then forgotten for good.
-  const [dropped] = useState(() => chosenSessions(content.agenda, readFavourites()).dropped.length);
+  const [dropped] = useState(() => chosenSessions(programme.sessions, readFavourites()).dropped.length);
   const [status, setStatus] = useState(dropped > 0 ? m.myScheduleDropped({ count: dropped }) : "");
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (dropped > 0) {
-      const { sessions: kept } = chosenSessions(content.agenda, readFavourites());
+      const { sessions: kept } = chosenSessions(programme.sessions, readFavourites());
       saveFavourites(readFavourites().filter((id) => kept.some((session) => session.id === id)));
     }
     if (shared?.kind !== "offer") forgetSharedLink();
@@ -180,6 +180,7 @@ function Chosen() {
         {sessions.length > 0 ? (
           <SessionDays
             sessions={sessions}
+            rooms={programme.rooms}
             onRemove={(slot) => {
               settle(m.myScheduleRemoved({ title: slot.title }));
             }}
@@ -201,10 +202,12 @@ function Chosen() {
 
 function SessionDays({
   sessions,
+  rooms,
   onRemove,
 }: {
-  sessions: ChosenSession<AgendaSlot>[];
-  onRemove: (slot: AgendaSlot) => void;
+  sessions: ChosenSession<ProgrammeSession>[];
+  rooms: ProgrammeRoom[];
+  onRemove: (slot: ProgrammeSession) => void;
 }) {
   const zone = useDisplayZone();
   return programmeDays(sessions, content.event.timeZone).map((day) => (
@@ -215,9 +218,9 @@ function SessionDays({
         className="flex flex-col gap-3"
       >
         {day.sessions.map((session) => {
-          const path = talkPathOf(session.talkId);
-          const people = speakersByIds(session.speakerIds).map((speaker) => speaker.name);
-          const room = content.rooms.find((candidate) => candidate.id === session.room);
+          const { path } = session;
+          const people = session.speakers.map((speaker) => speaker.name);
+          const room = rooms.find((candidate) => candidate.id === session.room);
           // Under the day's heading where there are days, else right under the list's.
           const Title = severalDays ? "h4" : "h3";
           return (

@@ -1,12 +1,14 @@
+import { useMemo } from "react";
 import * as content from "../../content";
+import type { ProgrammePerson } from "../../content/programme";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
 import * as m from "../i18n/messages";
 import { useClock } from "../lib/clock";
-import { speakersByIds } from "../lib/lookups";
 import { overlayLeaveMs, overlayPaths, sessionOnAir } from "../lib/overlay";
 import { pageMeta, titled } from "../lib/seo";
 import { useOverlayOptions } from "../lib/use-overlay-options";
 import { usePresence } from "../lib/use-presence";
+import { useProgramme } from "../lib/programme";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/overlay-lower-third";
 import { sessionTypeWords } from "../lib/session-type-words";
@@ -21,18 +23,19 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-/** Breaks show nothing: the stream shows its be-right-back screen then, and a break has nobody to name. */
-const named = content.agenda.filter((session) => session.type !== "Break");
-
 /**
  * The session on air in the room (`?room=`; none for an edition with one stream) by the page's clock (or `?now=`),
  * with its speakers. It changes at each session boundary, the old graphic going out before the new comes in;
- * nothing shows while nothing is on (before, after, between sessions, in a break, or for a room the edition lacks).
+ * nothing shows while nothing is on (before, after, between sessions, in a break, or for a room the edition lacks),
+ * nor before the programme has arrived (lib/programme.ts).
  */
 export default function LowerThird() {
   const options = useOverlayOptions();
   const room = options?.room;
-  const roomName = content.rooms.find((candidate) => candidate.id === room)?.name;
+  const programme = useProgramme();
+  // Breaks show nothing: the stream shows its be-right-back screen then, and a break has nobody to name.
+  const named = useMemo(() => programme?.sessions.filter((session) => session.type !== "Break") ?? [], [programme]);
+  const roomName = programme?.rooms.find((candidate) => candidate.id === room)?.name;
   const sessionId = useClock((now) => (options ? (sessionOnAir(now, named, room)?.id ?? "") : ""));
   const session = named.find((candidate) => candidate.id === sessionId) ?? null;
   const { shown, leaving } = usePresence(sessionId, session, options?.motion ? overlayLeaveMs : 0);
@@ -51,7 +54,7 @@ export default function LowerThird() {
               {roomName ?? content.event.shortName} · {sessionTypeWords(shown.type)}
             </p>
             <p className="mt-[8px] line-clamp-2 font-display text-[60px] leading-[1.1] font-bold">{shown.title}</p>
-            <Speakers ids={shown.speakerIds} />
+            <Speakers speakers={shown.speakers} />
           </div>
         </div>
       ) : null}
@@ -60,13 +63,13 @@ export default function LowerThird() {
 }
 
 /** Each speaker's name, and their title where the edition gives one. */
-function Speakers({ ids }: { ids: string[] }) {
-  const speakers = speakersByIds(ids);
+function Speakers({ speakers }: { speakers: ProgrammePerson[] }) {
   if (speakers.length === 0) return null;
   return (
     <ul className="mt-[16px] flex flex-wrap gap-x-[40px] gap-y-[4px] text-[32px] leading-tight">
-      {speakers.map((speaker) => (
-        <li key={speaker.id}>
+      {speakers.map((speaker, index) => (
+        // The programme names people, not ids; a session's list never changes order (each session's graphic is its own).
+        <li key={index}>
           <span className="font-semibold">{speaker.name}</span>
           {speaker.title ? <span className="text-muted">, {speaker.title}</span> : null}
         </li>

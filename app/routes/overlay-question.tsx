@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import * as content from "../../content";
 import { graphicMotion, OverlayFrame } from "../components/overlay-frame";
 import * as m from "../i18n/messages";
@@ -14,6 +15,7 @@ import {
 import { pageMeta, titled } from "../lib/seo";
 import { useOverlayOptions } from "../lib/use-overlay-options";
 import { usePresence } from "../lib/use-presence";
+import { useProgramme } from "../lib/programme";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/overlay-question";
 
@@ -27,17 +29,21 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-/** The sessions that take the audience's questions: only they can have one on air. */
-const asking = content.agenda.filter((session) => takesQuestions(session.type, content.event.questions));
-
 /**
  * The question the moderator has pinned on air, with the asker's name if they gave one. The session is the one
- * named by `?session=`, or else the one on air in the room (`?room=`) by the page's clock; its question stream says
- * each pin and unpin as it happens. Nothing shows while no question is on air, and nothing while the stream is away:
- * it is opened again until the server answers.
+ * named by `?session=`, or else the one on air in the room (`?room=`) by the page's clock, once the programme has
+ * arrived (lib/programme.ts, fetched for that alone); its question stream says each pin and unpin as it happens.
+ * Nothing shows while no question is on air, and nothing while the stream is away: it is opened again until the
+ * server answers.
  */
 export default function QuestionOverlay() {
   const options = useOverlayOptions();
+  const programme = useProgramme(options !== null && options.session === undefined);
+  // The sessions that take the audience's questions: only they can have one on air.
+  const asking = useMemo(
+    () => programme?.sessions.filter((session) => takesQuestions(session.type, content.event.questions)) ?? [],
+    [programme],
+  );
   const byClock = useClock((now) => (options ? (sessionOnAir(now, asking, options.room)?.id ?? "") : ""));
   const sessionId = options?.session ?? byClock;
   const onAir = useOnAirQuestion(sessionId);

@@ -19,6 +19,7 @@ import { addRoute, matchPrecache, precache } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
 import { cachePrefix, isPageKey, pageWaitSeconds, skipWaitingMessage } from "../../common/offline-pages";
+import { programmePath } from "../../content/programme";
 
 declare const self: ServiceWorkerGlobalScope;
 /** The edition's id and the build's, written in by scripts/build/service-worker.ts. */
@@ -30,9 +31,14 @@ setCacheNameDetails({ prefix, suffix: BUILD });
 
 const kept = self.__WB_MANIFEST;
 precache(kept);
-const pages = new Set(kept.map((entry) => (typeof entry === "string" ? entry : entry.url)).filter(isPageKey));
+// The programme the pages fetch once they run is data as a page's is: a page read online lists the programme as it
+// is now, not as this copy has it.
+const pages = new Set([
+  ...kept.map((entry) => (typeof entry === "string" ? entry : entry.url)).filter(isPageKey),
+  programmePath,
+]);
 
-// A kept page or its data: the network first, then the copy. Registered before the copy's own route, which would
+// A kept page, its data or the programme: the network first, then the copy. Registered before the copy's own route, which would
 // answer from the copy at once.
 registerRoute(
   ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && pages.has(url.pathname),

@@ -7,6 +7,7 @@ import { edition, editionId } from "../../content";
 import { builtEditionFile } from "../../content/editions";
 import { offlinePaths, sitemapPaths } from "../../app/lib/page-list";
 import { schedulePaths } from "../../common/schedule-paths";
+import { compactProgramme, programmePath } from "../../content/programme";
 import { stagePath, streamSources } from "../../app/lib/stage";
 import { calendarFiles, speakerCalendarFiles } from "../../interop/calendar-files";
 import { withPolicy } from "../../server/content-security-policy";
@@ -51,6 +52,11 @@ async function writeAt(sitePath: string, body: string | Buffer) {
   const file = path.join(clientDir, sitePath);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, body);
+}
+
+/** The programme the pages fetch once they run (content/programme.ts): one file, so that no page's script carries it. */
+async function writeProgramme() {
+  await writeAt(programmePath, JSON.stringify(compactProgramme(edition)));
 }
 
 async function writeCalendars() {
@@ -189,6 +195,7 @@ await writeFile(builtEditionFile(clientDir), `${JSON.stringify({ id: editionId }
 // React Router's fallback for hosts without per-route files; our server and static hosts serve the 404 page instead.
 await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
 await writeSitemapAndRobots();
+await writeProgramme();
 const calendars = await writeCalendars();
 const schedules = await writeSchedule();
 const cards = await writeShareCards();
@@ -198,5 +205,5 @@ const pages = await finishPages();
 const worker = await writeServiceWorker(clientDir, editionId, offlinePaths(edition));
 const count = await precompress();
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB), ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB), ${String(count)} files precompressed`,
 );

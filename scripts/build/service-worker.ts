@@ -5,6 +5,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { getManifest } from "workbox-build";
 import { keyOfFile, serviceWorkerPath } from "../../common/offline-pages";
+import { programmePath } from "../../content/programme";
 
 /**
  * Writes the service worker (app/service-worker/worker.ts, issue 32) into a finished build: the files it keeps
@@ -12,7 +13,8 @@ import { keyOfFile, serviceWorkerPath } from "../../common/offline-pages";
  * id, which names its caches. Run by scripts/build/postbuild.ts once the pages are final, before the files are
  * compressed; the browser tests run it again on a copy of the build to deploy "a new build".
  *
- * What is kept: the given pages and the data React Router loads for each; every script, style and font of the
+ * What is kept: the given pages and the data React Router loads for each, and the programme the pages fetch once they
+ * run (the visitor's schedule lists from it); every script, style and font of the
  * build, since the pages load some of theirs only when they need them (the live strip on the day, the questions);
  * the edition's images and the app's manifest and icons. Not the stream's player (hls.js, half a megabyte, of no
  * use without the network), nor share cards and calendar files, which are for sharing and downloading.
@@ -53,6 +55,7 @@ export async function writeServiceWorker(
     globDirectory: clientDir,
     globPatterns: [
       ...pagePaths.flatMap((pagePath) => pageFiles(clientDir, pagePath)),
+      programmePath.slice(1),
       "assets/*.{js,css,woff2}",
       "islands/*.js",
       // The edition's images, in one pattern: an edition may have no logos (an imported one has no sponsors), and

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from "react";
 import * as content from "../../../content";
-import type { AgendaSlot } from "../../../content";
+import type { Programme, ProgrammeSession } from "../../../content/programme";
 import * as m from "../../i18n/messages";
 import { useClock } from "../../lib/clock";
 import { useDisplayZone } from "../../lib/display-zone";
+import { useProgramme } from "../../lib/programme";
 import { cleanQuestionField } from "../../lib/question-text";
 import { ApiError, apiRequest, apiResponse } from "../../lib/live-data";
 import { bearer, type StreamStatus, type useModeratorStream } from "../../lib/moderator-stream";
@@ -19,14 +20,17 @@ import { formatClock, formatLongDate, formatTimeRange } from "../../lib/time-in-
 import { Badge, type BadgeColour } from "../ui/badge";
 import { sessionTypeWords } from "../../lib/session-type-words";
 
-/** The sessions that take questions, in time order. */
-const sessions = content.agenda
-  .filter((slot) => takesQuestions(slot.type, content.event.questions))
-  .toSorted((a, b) => Date.parse(a.start) - Date.parse(b.start));
 const moderation = content.event.questions.moderation;
 
-/** The session live now by the clock, else the next one; null once the last has ended. */
-function currentSession(now: Date): string {
+/** The sessions of the programme that take questions, in time order. */
+function askingSessions(programme: Programme): ProgrammeSession[] {
+  return programme.sessions
+    .filter((slot) => takesQuestions(slot.type, content.event.questions))
+    .toSorted((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+/** The session live now by the clock, else the next one; "" once the last has ended. */
+function currentSession(now: Date, sessions: readonly ProgrammeSession[]): string {
   const time = now.getTime();
   const live = sessions.find((slot) => Date.parse(slot.start) <= time && time < Date.parse(slot.end));
   return (live ?? sessions.find((slot) => Date.parse(slot.start) > time))?.id ?? "";
@@ -61,7 +65,10 @@ export function ModerationQueue({
   stream: ReturnType<typeof useModeratorStream>;
   onSignOut: () => void;
 }) {
-  const current = useClock(currentSession);
+  // The sessions come with the programme (lib/programme.ts): until it has arrived, the queue shows nothing.
+  const programme = useProgramme();
+  const sessions = useMemo(() => (programme ? askingSessions(programme) : []), [programme]);
+  const current = useClock((now) => currentSession(now, sessions));
   const [announcement, setAnnouncement] = useState("");
   // After an action the question may move to another list (a new element): focus follows it there, once drawn.
   const focusAfter = useRef<string | null>(null);
@@ -125,7 +132,7 @@ export function ModerationQueue({
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {stream.status === "connecting" ? null : ordered.length === 0 ? (
+      {stream.status === "connecting" || !programme ? null : ordered.length === 0 ? (
         <p className="text-lg text-white/85">{m.moderateNoSessions}</p>
       ) : (
         ordered.map((slot) => (
@@ -171,7 +178,7 @@ const byVotes = (a: ModeratedQuestion, b: ModeratedQuestion) =>
 const byAsked = (a: ModeratedQuestion, b: ModeratedQuestion) => a.askedAt.localeCompare(b.askedAt);
 
 function SessionQueue(props: {
-  slot: AgendaSlot;
+  slot: ProgrammeSession;
   now: boolean;
   token: string;
   questions: ModeratedQuestion[];

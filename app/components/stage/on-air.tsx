@@ -1,17 +1,14 @@
-import type { AgendaSlot } from "../../../content";
-import { speakersByIds } from "../../lib/lookups";
+import type { ProgrammePerson, ProgrammeSession } from "../../../content/programme";
 import type { LiveStatus } from "../../lib/on-air";
 import type { DisplayZone } from "../../lib/display-zone";
-import { talkPathOf } from "../../lib/talk-paths";
 import { formatClock, formatLongDate } from "../../lib/time-in-edition-language";
 import { SessionProgress } from "../session-progress";
 import * as m from "../../i18n/messages";
 
 /** A session's title, linking to its talk page when it has one (a break has none). */
-export function SessionTitle({ session }: { session: AgendaSlot }) {
-  const path = talkPathOf(session.talkId);
-  return path ? (
-    <a href={path} className="font-semibold text-white underline underline-offset-4 hover:text-sky">
+export function SessionTitle({ session }: { session: Pick<ProgrammeSession, "title" | "path"> }) {
+  return session.path ? (
+    <a href={session.path} className="font-semibold text-white underline underline-offset-4 hover:text-sky">
       {session.title}
     </a>
   ) : (
@@ -19,8 +16,13 @@ export function SessionTitle({ session }: { session: AgendaSlot }) {
   );
 }
 
-function Speakers({ session }: { session: AgendaSlot }) {
-  const names = speakersByIds(session.speakerIds).map((speaker) => speaker.name);
+/** What a stage shows of a session: a stage's own (its loader's) or the programme's (the rooms' overview). */
+type Shown = Pick<ProgrammeSession, "title" | "start" | "end" | "path"> & {
+  speakers: readonly Pick<ProgrammePerson, "name">[];
+};
+
+function Speakers({ session }: { session: Shown }) {
+  const names = session.speakers.map((speaker) => speaker.name);
   return names.length > 0 ? <p className="text-muted">{names.join(", ")}</p> : null;
 }
 
@@ -33,9 +35,9 @@ export function OnAir({
   later,
   zone,
 }: {
-  status: LiveStatus<AgendaSlot> | null;
+  status: LiveStatus<Shown> | null;
   /** The stage's first session after now, for when nothing is on. */
-  later: AgendaSlot | undefined;
+  later: Shown | undefined;
   zone: DisplayZone;
 }) {
   const { current, next } = status ?? { current: null, next: null };

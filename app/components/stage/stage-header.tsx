@@ -1,10 +1,12 @@
 import { Link } from "react-router";
-import * as content from "../../../content";
 import * as m from "../../i18n/messages";
 import { stagePath } from "../../lib/stage";
 import { GradientBlobs } from "../gradient-blobs";
 
-/** The stage's header, and the rooms' overview's: "Live stage", leading back to the overview from a room's stage. */
+/**
+ * The stage's header, and the rooms' overview's: "Live stage", leading back to the overview from a room's stage
+ * (`room` is given on a room's stage only).
+ */
 export function StageHeader({ title, room }: { title: string; room: string | null }) {
   return (
     <header className="relative isolate overflow-hidden border-b border-line">
@@ -12,7 +14,7 @@ export function StageHeader({ title, room }: { title: string; room: string | nul
       <div className="mx-auto max-w-6xl px-6 pt-8 pb-6 sm:pt-10">
         <p className="flex items-center gap-2 text-sm font-bold tracking-widest text-orchid uppercase">
           <span aria-hidden="true" className="size-2 rounded-full bg-magenta" />
-          {room && content.rooms.length > 0 ? (
+          {room ? (
             <Link reloadDocument to={stagePath()} className="underline-offset-4 hover:text-white hover:underline">
               {m.liveStage}
             </Link>

@@ -6,6 +6,7 @@ import * as m from "../../i18n/messages";
 /**
  * While the demo vote is open, its top three beside the stream, following the votes live, and the way to vote. Part
  * of the stage's first load (0.6 KB): a lazy part would cost as much again in the loader it needs (decision 046).
+ * `presenters` names each demo's presenter, as the stage's loader found them in the edition.
  */
 export function StageTopDemos({ presenters }: { presenters: DemoPresenter[] }) {
   const top = useTopDemos(stageTopDemos);
