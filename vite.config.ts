@@ -16,30 +16,20 @@ import { editionPublicDir } from "./content/editions.ts";
  * change, since this config imports them.)
  */
 /**
- * What the browser's copy of a section holds. Speakers go without their biographies: every hydrated page names
- * speakers, but only a speaker's, a talk's and the panel's pages show a biography, and those take it from their
- * prerendered loader data. An imported programme's biographies would otherwise weigh on every page's script.
- * Agenda sessions go without their GUIDs, languages and tracks: only the build (the schedule export, the calendar
- * files, a talk page's prerendered loader data) and the server's feed read them, and a GUID (a random-looking 36
- * characters) hardly compresses.
+ * What of the edition the browser's code may import: its settings, the same size whatever the programme's. The
+ * programme itself (sessions, talks, speakers, rooms, demos, sponsors, briefings) reaches a page as that page's own
+ * data (its route's loader, prerendered into the HTML and its `.data` file) or, for what follows the clock in the
+ * browser, as the compact programme fetched after load (app/lib/programme.ts): never in a script every page loads,
+ * which at 1,100 sessions would be 100 KB of every page's first load (decision 073). Browser code that reads another
+ * section fails the build.
  */
-const buildOnly: Record<string, readonly string[]> = { speakers: ["bio"], agenda: ["guid", "language", "track"] };
-
-function inBrowser(section: string, value: unknown): unknown {
-  const left = buildOnly[section];
-  if (!left || !Array.isArray(value)) return value;
-  return value.map((item: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(item).filter(([key]) => !left.includes(key))),
-  );
-}
+const inBrowser = new Set(["editionId", "event", "stage", "briefingConfig", "eventSpan", "onAirSpans"]);
 
 function editionAsData(): Plugin {
   const contentModule = path.resolve("content/index.ts");
   const facadeId = "\0edition-data";
   const sectionPrefix = "\0edition-data/";
-  // Every data export of the content module: the edition's sections and the indexes derived from them.
-  const wholes = new Set(["edition", "editionInput"]);
-  const data = new Map(Object.entries(contentExports).filter(([name]) => !wholes.has(name)));
+  const data = new Map(Object.entries(contentExports).filter(([name]) => inBrowser.has(name)));
   const sections = [...data.keys()];
   return {
     name: "glosaic-edition-as-data",
@@ -51,6 +41,14 @@ function editionAsData(): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return resolved?.id === contentModule ? facadeId : null;
     },
+    // Reading a section the browser's copy does not hold is undefined at run time: stop the build instead.
+    onLog(_level, log) {
+      if (log.code === "IMPORT_IS_UNDEFINED" && log.message.includes("edition-data")) {
+        this.error(
+          `${log.message}. The browser holds only the edition's ${[...inBrowser].join(", ")}: a page takes the programme from its route's loader, or after load from app/lib/programme.ts (decision 073).`,
+        );
+      }
+    },
     load(id) {
       if (id === facadeId) {
         return sections
@@ -60,7 +58,7 @@ function editionAsData(): Plugin {
       if (!id.startsWith(sectionPrefix)) return null;
       const section = id.slice(sectionPrefix.length);
       // JSON.parse of a string literal parses faster than the same data as an object literal.
-      return `export const ${section} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(inBrowser(section, data.get(section))))});`;
+      return `export const ${section} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(data.get(section)))});`;
     },
   };
 }

@@ -5,7 +5,8 @@ import { loadEdition } from "./load-edition.ts";
  * The app's build entry: the edition this build is of. It is the one module that reads `EDITION` when it is
  * imported (the routes, the pages and the build's own steps import it); the server, interop/ and the tests call
  * `loadEdition(id)` with the edition they are about (decision 063). In the browser, `editionAsData` in
- * vite.config.ts replaces this module with its sections as JSON.
+ * vite.config.ts replaces this module with its settings as JSON (the event, the stage, its days on air): the
+ * programme reaches pages through their loaders, or fetched after load (decision 073).
  */
 const loaded = loadEdition(selectedEditionId());
 
@@ -19,8 +20,8 @@ export const editionInput = loaded.input;
 export const edition = loaded.edition;
 
 /**
- * The edition's sections, validated. The app imports them one by one (`import * as content`), so that in the browser
- * each page carries only the sections it reads (see `editionAsData` in vite.config.ts).
+ * The edition's sections, validated. The app's loaders and the build read them (`import * as content`); in the
+ * browser only the settings are there (see `editionAsData` in vite.config.ts).
  */
 export const {
   event,

@@ -2,8 +2,7 @@ import * as content from "../../content";
 import type { Schedule } from "./speaker-schedule";
 
 /**
- * The built edition's schedule, named section by section so a page's bundle carries only these sections. Apart from
- * speaker-schedule.ts, whose logic takes any edition's schedule: the server and the calendar files import that
+ * The built edition's schedule, for the routes' loaders at build time (decision 073). Apart from speaker-schedule.ts, whose logic takes any edition's schedule: the server and the calendar files import that
  * without the app's build entry.
  */
 export const editionSchedule: Schedule = {

@@ -1,8 +1,8 @@
 import * as content from "../../content";
 import type { Speaker } from "../../content";
 
-// Lookups by section: a module that reads one content section, so that a page importing it carries that section
-// only (each section is a module of its own in the browser). Talks: talk-lookups.ts; briefings: briefing.ts.
+// The built edition's speakers by id, for the routes' loaders: they run at build time, and the browser's code never
+// holds the programme (decision 073). Talks: talk-lookups.ts; briefings: briefing.ts.
 const speakersById = new Map(content.speakers.map((speaker) => [speaker.id, speaker]));
 
 export function speakerById(id: string): Speaker | undefined {

@@ -1,6 +1,6 @@
 import * as content from "../../content";
 
-// Apart from talk-lookups.ts: the agenda and the live strip need talks' pages only, not the talks themselves.
+// For the routes' loaders, at build time (decision 073): the agenda's sessions name their talks' pages.
 const pathsById = new Map(content.talkLinks.map((talk) => [talk.id, talk.path]));
 
 /** The page of the talk an agenda slot presents, if it has one. */

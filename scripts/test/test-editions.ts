@@ -151,7 +151,7 @@ function run(pass: Pass, command: string, args: string[]): void {
 /**
  * Vitest on one project: the pass's files of it, none when it lists others only, or every one. The fast project
  * takes one worker per core, as `npm run test:fast` does (decision 072); the server's process tests, which kill and
- * restart servers, keep Vitest's default (decision 073).
+ * restart servers, keep Vitest's default (decision 074).
  */
 function vitest(pass: Pass, project: "fast" | "server" | "built", files: string[] | undefined): void {
   if (files?.length === 0) return;
