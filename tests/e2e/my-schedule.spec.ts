@@ -34,8 +34,10 @@ async function open(page: Page, path: string) {
 
 /** Stores a choice as the toggles would, before the page reads it. */
 async function storeChoice(page: Page, ids: string[]) {
-  // Hydrated first: a page still starting would read the choice as it unloads, and could prune it.
+  // Drawn first (the page reads the choice once the programme it fetches has arrived): a page still starting would
+  // read the choice as it unloads, and could prune it.
   await open(page, mySchedulePath);
+  await expect(page.locator("#chosen-title")).toBeVisible();
   await page.evaluate(
     ([key, value]) => {
       window.localStorage.setItem(key!, value!);
