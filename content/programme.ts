@@ -28,7 +28,8 @@ export interface ProgrammeRoom {
   name: string;
 }
 
-export interface ProgrammeSession {
+/** What every compact form of a session holds (the programme's, the agenda's, a stage's): when, where, what. */
+export interface SessionCore {
   id: string;
   title: string;
   start: string;
@@ -36,6 +37,14 @@ export interface ProgrammeSession {
   type: string;
   /** Its room's id; absent in an edition with one stream. */
   room?: string;
+}
+
+/** An agenda slot's core, its room only where it has one: absent, it costs a page nothing. */
+export function sessionCore({ id, title, start, end, type, room }: AgendaSlot): SessionCore {
+  return { id, title, start, end, type, ...(room === undefined ? {} : { room }) };
+}
+
+export interface ProgrammeSession extends SessionCore {
   /** Its talk's page; absent for a slot without one (a break). */
   path?: string;
   /** Its speakers, what a lower third shows of each. */
@@ -57,17 +66,12 @@ function compacting({ speakers, talks }: ProgrammeSections): (slot: AgendaSlot) 
     speakers.map(({ id, name, title }): [string, ProgrammePerson] => [id, title ? { name, title } : { name }]),
   );
   const paths = new Map(talks.map((talk) => [talk.id, talk.path]));
-  return ({ id, title, start, end, type, room, talkId, speakerIds }) => {
-    const path = talkId === undefined ? undefined : paths.get(talkId);
+  return (slot) => {
+    const path = slot.talkId === undefined ? undefined : paths.get(slot.talkId);
     return {
-      id,
-      title,
-      start,
-      end,
-      type,
-      ...(room === undefined ? {} : { room }),
+      ...sessionCore(slot),
       ...(path === undefined ? {} : { path }),
-      speakers: speakerIds.flatMap((speaker) => people.get(speaker) ?? []),
+      speakers: slot.speakerIds.flatMap((speaker) => people.get(speaker) ?? []),
     };
   };
 }

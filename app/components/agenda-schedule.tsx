@@ -1,3 +1,4 @@
+import type { SessionCore } from "../../content/programme";
 import { Suspense, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
@@ -19,14 +20,7 @@ import { sessionTypeWords } from "../lib/session-type-words";
  * A session as the agenda shows it, no more: the route's loader sends the page the programme in this form (the
  * agenda's one copy of it in the browser), so the agenda carries no abstracts, biographies or GUIDs.
  */
-export interface AgendaSession {
-  id: string;
-  title: string;
-  start: string;
-  end: string;
-  type: string;
-  /** Its room's id, in an edition with rooms. */
-  room?: string;
+export interface AgendaSession extends SessionCore {
   talkPath?: string;
   /** The speakers' names, as the agenda lists them ("Ada Obi, Ben Lo"). */
   people?: string;

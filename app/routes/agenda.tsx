@@ -11,6 +11,7 @@ import { useEditionPhase } from "../lib/use-edition-phase";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
 import { programmeDays } from "../../common/programme-days";
+import { sessionCore } from "../../content/programme";
 import { programmeShape } from "../lib/programme-shape";
 import { speakerById, speakersByIds } from "../lib/lookups";
 import { talkPathOf } from "../lib/talk-paths";
@@ -42,15 +43,10 @@ export function loader() {
         const talkPath = talkPathOf(slot.talkId);
         const people = names(slot.speakerIds).join(", ");
         const host = slot.hostId ? speakerById(slot.hostId)?.name : undefined;
-        const { id, title, start, end, type, room, recording } = slot;
+        const { recording } = slot;
         // Each optional part only where the session has it: absent, it costs the page nothing.
         return {
-          id,
-          title,
-          start,
-          end,
-          type,
-          ...(room ? { room } : {}),
+          ...sessionCore(slot),
           ...(talkPath ? { talkPath } : {}),
           ...(people ? { people } : {}),
           ...(host ? { host } : {}),
