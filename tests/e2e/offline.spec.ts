@@ -87,13 +87,19 @@ test.afterEach(async () => {
   site = undefined;
 });
 
+/**
+ * How long a worker may take to install: it downloads the whole offline copy (about 200 files) first. On a busy
+ * two-core machine that has taken longer than an assertion's default 5 s.
+ */
+const installBound = { timeout: 30_000 };
+
 /** Opens a page and waits for the worker to have kept the programme (it registers once the page has loaded). */
 async function visit(page: Page, pagePath: string) {
   await page.goto(pagePath);
   await waitForHydration(page);
   // Ready once a worker is active; activated once it has taken over, the copy kept.
   await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 30_000 })
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), installBound)
     .toBe("activated");
 }
 
@@ -237,7 +243,8 @@ test("a new build shows an open page 'The programme has been updated', and Reloa
   await context.setOffline(true);
   await context.setOffline(false);
   const notice = page.getByRole("status").filter({ hasText: m.programmeUpdated });
-  await expect(notice).toBeVisible();
+  // Said once the new worker has installed, the new build's whole copy downloaded.
+  await expect(notice).toBeVisible(installBound);
   await Promise.all([page.waitForEvent("load"), notice.getByRole("button", { name: m.programmeReload }).click()]);
   await waitForHydration(page);
   const caches = await page.evaluate(async () => window.caches.keys());
