@@ -1,22 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan } from "../../content";
 import { liveStatus } from "../../app/lib/on-air";
-import { prerenderPaths } from "../../app/lib/page-list";
 import { dayCalendarPath } from "../../common/site-paths";
 import { livePath } from "../../app/lib/stage";
 import { formatClock } from "../../app/lib/time-in-edition-language";
-import {
-  axeViolations,
-  exactly,
-  expect,
-  menuButton,
-  startingWith,
-  sweepTimeout,
-  test,
-  waitForHydration,
-} from "./fixtures";
+import { axeViolations, exactly, expect, menuButton, startingWith, test, waitForHydration } from "./fixtures";
 import { at, editionMoments } from "./moments";
-import { overlayPaths } from "../../app/lib/overlay";
 import * as m from "../../app/i18n/messages";
 
 // The site follows the edition's clock: before the day it asks visitors to register, during it sends them to the
@@ -208,26 +197,9 @@ test.describe("The footer's way out to the event follows the phase, as the menu'
       });
     }
   }
-
-  test("before the day no page offers Watch Recording anywhere, and every footer offers Register", async ({ page }) => {
-    const paths = prerenderPaths(edition);
-    // One page visited in turn, as in every-page.spec.ts.
-    test.setTimeout(sweepTimeout(paths.length));
-    const withoutFooter: string[] = [];
-    for (const path of paths) {
-      await page.goto(at(path, editionMoments.upcoming));
-      await waitForHydration(page);
-      // Nor does the page itself (the day at a glance offered it in every phase): recordings do not exist yet.
-      await expect(page.getByText(m.actionWatchRecording).filter({ visible: true }), path).toHaveCount(0);
-      if ((await footer(page).count()) === 0) {
-        withoutFooter.push(path);
-        continue;
-      }
-      await expect(footer(page).getByRole("link", { name: eventActions.upcoming.name }), path).toBeVisible();
-    }
-    // Only the stream's full-screen screens and overlays go without the site's frame.
-    expect(withoutFooter.sort()).toEqual(["/countdown", "/brb", ...Object.values(overlayPaths)].sort());
-  });
+  // That before the day no page offers Watch Recording anywhere, and every footer offers Register, is checked on
+  // every page as built before the day, in no-javascript.spec.ts's sweep (decision 074); hydrated, the two kinds
+  // of page above show the footer follows the previewed phase.
 });
 
 test.describe("The agenda's actions", () => {
