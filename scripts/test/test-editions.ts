@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eventSpanOf } from "../../content/event-span";
@@ -15,8 +15,7 @@ import { noScriptBuildsOf } from "../../tests/e2e/phase-moments";
 import { testScopeVariable, type TestScope } from "./test-scope";
 
 /**
- * `npm test` once the compiled words and the route types are written (`npm run generate`): the type check and the
- * lint, side by side, then the unit tests, then build and browser tests, edition by edition.
+ * `npm test` after the type check and the lint: the unit tests, then build and browser tests, edition by edition.
  * Each edition runs only the tests its content, zone or language changes (decision 044); nothing is built twice
  * for the same purpose. Performance is not judged here but by `npm run audit`.
  *
@@ -163,30 +162,7 @@ function vitest(pass: Pass, project: "fast" | "server" | "built", files: string[
   run(pass, "npx", ["vitest", "run", "--project", project, ...workers, ...every]);
 }
 
-/**
- * npm scripts run side by side, each to its end; rejects naming those that failed. The type check and the lint each
- * keep one core busy (ESLint's type-aware rules build the program again, about 100 s on a two-core machine; its own
- * --concurrency saved 10 s of it), so together they take the lint's time, not the sum (decision 074).
- */
-async function together(scripts: string[]): Promise<void> {
-  console.log(`\n[${label(today)}] ${scripts.map((script) => `npm run ${script}`).join(" & ")}`);
-  const failed = (
-    await Promise.all(
-      scripts.map(
-        (script) =>
-          new Promise<string | undefined>((resolve) => {
-            spawn("npm", ["run", script], { stdio: "inherit" }).on("close", (code) => {
-              resolve(code === 0 ? undefined : script);
-            });
-          }),
-      ),
-    )
-  ).filter((script) => script !== undefined);
-  if (failed.length > 0) throw new Error(`npm run ${failed.join(", npm run ")} failed`);
-}
-
 try {
-  await together(["typecheck:tsc", "lint"]);
   run(today, "bash", ["scripts/test/ensure-chromium.sh"]);
   run(today, "bash", ["scripts/test/ensure-xmllint.sh"]);
   run(today, "bash", ["scripts/test/ensure-ffmpeg.sh"]);
