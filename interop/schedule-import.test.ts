@@ -9,6 +9,7 @@ import {
   expectRefused,
   importedEdition,
   listing,
+  refusalOf,
   runImport,
   scheduleFile,
   serve,
@@ -17,9 +18,9 @@ import {
 import { accessiblePalette } from "./import/accessible-palette";
 import { importSchedule } from "./schedule-import";
 
-// Each case runs the command as a visitor does, a Node process compiling TypeScript, some of them twice (an import,
-// then a re-import): a few seconds on a quiet machine, more than Vitest's default 5 s on a busy one. The limit
-// stops a hang, not slowness.
+// Two cases run the command as an organiser does (an import and a refusal), a Node process compiling TypeScript: a few
+// seconds on a quiet machine, more than Vitest's default 5 s on a busy one; the others call the import in this
+// process. The limit stops a hang, not slowness.
 vi.setConfig({ testTimeout: 60_000 });
 
 /**
@@ -237,6 +238,15 @@ describe("Refusals: one line naming the record, exit code 1, nothing written", (
     await refused('{"schedule": {"conference": ', /^schedule\.json is not a schedule: it is not JSON$/m);
   });
 
+  it("says a refusal as the command: its one line on stderr, exit code 1, nothing on stdout, nothing written", async () => {
+    const root = tempFolder("refused-command");
+    const { status, stdout, stderr } = await runImport([scheduleFile("Not found\n"), "--root", root]);
+    expect(stderr).toBe("schedule.json is not a schedule: it is neither JSON nor XML\n");
+    expect(status).toBe(1);
+    expect(stdout).toBe("");
+    expect(readdirSync(root)).toEqual([]);
+  });
+
   it("refuses JSON that is not a schedule", async () => {
     await refused(
       { schedule: { conference: { title: "No days" } } } as unknown as FileSchedule,
@@ -274,9 +284,9 @@ describe("Refusals: one line naming the record, exit code 1, nothing written", (
   it("refuses a URL that does not answer with a schedule", async () => {
     const origin = await serve({});
     const root = tempFolder("refused-url");
-    const { status, stderr } = await runImport([`${origin}/missing.json`, "--root", root]);
-    expect(stderr.trim()).toBe(`${origin}/missing.json could not be fetched: the server answered 404`);
-    expect(status).toBe(1);
+    expect(await refusalOf({ source: `${origin}/missing.json`, root })).toBe(
+      `${origin}/missing.json could not be fetched: the server answered 404`,
+    );
     expect(readdirSync(root)).toEqual([]);
   });
 
@@ -286,8 +296,7 @@ describe("Refusals: one line naming the record, exit code 1, nothing written", (
     const before = listing(root);
     const file = democon();
     delete sessionsOf(file)[1]!.date;
-    const { status } = await runImport([scheduleFile(file), "--root", root, "--edition", "kept"]);
-    expect(status).toBe(1);
+    await refusalOf({ source: scheduleFile(file), root, editionId: "kept" });
     expect(listing(root)).toEqual(before);
   });
 });
@@ -297,11 +306,9 @@ describe("Refusing to merge into another edition", () => {
     const root = tempFolder("hand-made");
     cpSync(path.resolve("editions", defaultEditionId), path.join(root, "hand-made"), { recursive: true });
     const before = listing(root);
-    const { status, stderr } = await runImport([democonFile, "--root", root, "--edition", "hand-made"]);
-    expect(stderr.trim()).toBe(
+    expect(await refusalOf({ source: democonFile, root, editionId: "hand-made" })).toBe(
       "editions/hand-made exists and holds no imported session: import into a new edition (--edition <another id>)",
     );
-    expect(status).toBe(1);
     expect(listing(root)).toEqual(before);
   });
 
@@ -385,9 +392,9 @@ describe("What real exports break, mended and said", () => {
     const session = sessionsOf(file)[0]!;
     session.date = session.date!.replace("+01:00", "+02:00");
     const root = tempFolder("offsets");
-    const { status, stderr } = await runImport([scheduleFile(file), "--root", root]);
-    expect(stderr.trim()).toMatch(/names no time zone and its times have several offsets \(.*\): add --time-zone$/);
-    expect(status).toBe(1);
+    expect(await refusalOf({ source: scheduleFile(file), root })).toMatch(
+      /names no time zone and its times have several offsets \(.*\): add --time-zone$/,
+    );
     expect(readdirSync(root)).toEqual([]);
   });
 });
@@ -801,9 +808,7 @@ describe("Importing again: a newer export of the same event", () => {
       if (person.code === speakerPerson.code) person.biography = "A rewritten biography.";
     }
 
-    const { status, stderr } = await runImport([scheduleFile(file), "--root", root, "--edition", id]);
-    expect(stderr).toBe("");
-    expect(status).toBe(0);
+    await importSchedule({ source: scheduleFile(file), root, editionId: id });
     const updated = importedEdition(root, id);
 
     const opening = updated.agenda.find((slot) => slot.guid === renamedGuid);
@@ -851,15 +856,7 @@ describe("Importing from a URL", () => {
       "/democon/schedule/export/schedule.json": { type: "application/json", body: readFileSync(democonFile) },
     });
     const root = tempFolder("url");
-    const { status, stderr } = await runImport([
-      `${origin}/democon/schedule/export/schedule.json`,
-      "--root",
-      root,
-      "--edition",
-      "from-url",
-    ]);
-    expect(stderr).toBe("");
-    expect(status).toBe(0);
+    await importSchedule({ source: `${origin}/democon/schedule/export/schedule.json`, root, editionId: "from-url" });
     expect(importedEdition(root, "from-url").agenda).toHaveLength(sessionsOf(democon()).length);
   });
 });

@@ -9,6 +9,8 @@ import path from "node:path";
 import { afterAll, expect } from "vitest";
 import { editionPublicDir, missingImages, readEditionInput } from "../content/editions";
 import { validateEdition } from "../content/validate";
+import { ImportError } from "./import/import-error";
+import { importSchedule, type ImportOptions } from "./schedule-import";
 
 /**
  * What the schedule formats' tests share: frab's XSD run by xmllint (the export's and the import's tests), and for
@@ -87,15 +89,26 @@ export function runImport(args: string[]): ReturnType<typeof runCommand> {
   return runCommand(process.execPath, ["--import", "tsx", "scripts/tools/import-schedule.ts", ...args]);
 }
 
-/** The refusal: one line matching `message` on stderr, exit code 1, nothing on stdout, nothing written. */
+/**
+ * The import's refusal of `options`, in this process: the ImportError it throws, which the command prints as its one
+ * line on stderr with exit code 1 (the command's own contract is tested once, in schedule-import.test.ts, as a process
+ * of its own costs about two seconds).
+ */
+export async function refusalOf(options: ImportOptions): Promise<string> {
+  const outcome = await importSchedule(options).then(
+    () => new Error("the import was not refused"),
+    (error: unknown) => error,
+  );
+  expect(outcome).toBeInstanceOf(ImportError);
+  const { message } = outcome as ImportError;
+  expect(message.split("\n")).toHaveLength(1);
+  return message;
+}
+
+/** The refusal of a file as a new edition: one line matching `message`, nothing written. */
 export async function expectRefused(file: string, message: RegExp): Promise<void> {
   const root = tempFolder("refused");
-  const { status, stdout, stderr } = await runImport([file, "--root", root]);
-  expect(stderr.trimEnd().split("\n")).toHaveLength(1);
-  expect(stderr).toMatch(message);
-  expect(status).toBe(1);
-  expect(stdout).toBe("");
-  expect(listing(root)).toEqual({});
+  expect(await refusalOf({ source: file, root })).toMatch(message);
   expect(readdirSync(root)).toEqual([]);
 }
 
