@@ -62,139 +62,171 @@ for (const briefing of edition.briefings) {
   const sessionsHeading = sessions.length > 1 ? m.briefingYourSessions : m.briefingYourSession;
 
   test.describe(`The briefing at ${briefing.path}`, () => {
-    test("greets the speaker, with photo, banner, badges, title, description and share card", async ({
+    // One visit the day before the event reads the whole page, part by part, as the speaker does: a page load and its
+    // hydration are most of what a check of this page costs.
+    test("greets the speaker, says when to join, lists each session, introduces the panel and gives the links", async ({
       page,
       request,
     }) => {
       await page.goto(at(briefing.path, daysFromEvent(-1)));
       await waitForHydration(page);
-      await expect(page).toHaveTitle(m.briefingTitle({ name: speaker.name, site: event.shortName }));
-      expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(speaker.name);
-      const image = `${event.siteUrl}/og/briefings/${briefing.slug}.png`;
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", image);
-      const png = await request.get(new URL(image).pathname);
-      expect(png.status()).toBe(200);
-      expect(png.headers()["content-type"]).toBe("image/png");
 
-      await expect(page.getByText(m.briefingTomorrow, { exact: true })).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.briefingGreeting({ name: speaker.firstName }));
-      await expect(page.getByText(`${speaker.name}, ${speaker.title}`, { exact: true })).toBeVisible();
-      await expect(page.getByRole("img", { name: m.portraitOf({ name: speaker.name }) }).first()).toBeVisible();
-      const greeting = page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
-      for (const label of briefing.badges) {
-        const badge = greeting.locator(`span:text-is("${label}")`);
-        await expect(badge).toBeVisible();
-        expect(colourOfHue(await hueOf(badge)), label).toBe(briefingColour(label));
-      }
-      expect(await axeViolations(page)).toEqual([]);
-    });
+      await test.step("the greeting, with photo, banner, badges, title, description and share card", async () => {
+        await expect(page).toHaveTitle(m.briefingTitle({ name: speaker.name, site: event.shortName }));
+        expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(speaker.name);
+        const image = `${event.siteUrl}/og/briefings/${briefing.slug}.png`;
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", image);
+        const png = await request.get(new URL(image).pathname);
+        expect(png.status()).toBe(200);
+        expect(png.headers()["content-type"]).toBe("image/png");
 
-    test("says when to join, where and with whom, and offers the calendar file with an alarm", async ({
-      page,
-      request,
-    }) => {
-      await page.goto(briefing.path);
-      const box = joinBox(page);
-      const timeline = timelineOf(sessions, joinTime, eventZone, event.date);
-      await expect(box.getByRole("listitem")).toHaveCount(timeline.length);
-      for (const [index, step] of timeline.entries()) {
-        await expect(box.getByRole("listitem").nth(index).locator("p").first()).toHaveText(`${step.time} ${step.what}`);
-      }
-      await expect(box).toContainText(
-        m.briefingJoinNote({ date: formatShortDate(joinTime, event.timeZone), zone: event.timeZoneLabel }),
-      );
-      const first = sessions.find((session) => session.type !== "Green room");
-      if (first) await expect(box).toContainText(first.title);
-      if (first && participantsText(first))
-        await expect(box).toContainText(m.joinWithParticipants({ names: participantsText(first) }));
-      await expect(box.getByRole("link", { name: m.joinStream })).toHaveAttribute("href", event.links.streamJoin);
-
-      const calendar = box.getByRole("link", { name: m.joinCalendar });
-      await expect(calendar).toHaveAttribute("download", "");
-      const href = await calendar.getAttribute("href");
-      expect(href).toBe(`/calendar/speakers/${briefing.speakerId}.ics`);
-      const file = await request.get(href ?? "");
-      expect(file.status()).toBe(200);
-      expect(file.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
-      const body = await file.text();
-      expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(sessions.length);
-      expect(body).toContain("BEGIN:VALARM");
-      // The alarm rings when the speaker is due to join: that many minutes before their first session.
-      const lead = (Date.parse(sessions[0]!.start) - Date.parse(joinTime)) / 60_000;
-      expect(body).toContain(`TRIGGER:-PT${String(lead)}M`);
-    });
-
-    test("lists each session with date, time range, title, type badge and participants", async ({ page }) => {
-      // Every agenda slot and backstage session the speaker is in, counted from the edition's own records.
-      const count =
-        edition.agenda.filter(
-          (slot) => slot.hostId === briefing.speakerId || slot.speakerIds.includes(briefing.speakerId),
-        ).length + edition.backstage.filter((session) => session.participantIds.includes(briefing.speakerId)).length;
-      expect(sessions).toHaveLength(count);
-
-      await page.goto(briefing.path);
-      await expect(page.getByRole("heading", { level: 2, name: sessionsHeading, exact: true })).toBeVisible();
-      const items = page.getByRole("region", { name: sessionsHeading, exact: true }).getByRole("listitem");
-      await expect(items).toHaveCount(count);
-      for (const [index, session] of sessions.entries()) {
-        const item = items.nth(index);
-        await expect(item).toContainText(`${formatShortDate(session.start, event.timeZone)} ${timeOf(session)}`);
-        await expect(item.getByRole("heading", { level: 3 })).toHaveText(session.title);
-        const badge = item.locator(`span:text-is("${sessionTypeWords(session.type)}")`);
-        await expect(badge).toBeVisible();
-        expect(colourOfHue(await hueOf(badge)), session.type).toBe(briefingColour(session.type));
-        const others = participantsText(session);
-        if (others) await expect(item).toContainText(m.joinWithParticipants({ names: others }));
-        else await expect(item).not.toContainText(m.joinWithParticipants({ names: "" }).trim());
-      }
-    });
-
-    test("has the important links, the walkthrough, the note on recordings and the way back", async ({ page }) => {
-      await page.goto(briefing.path);
-      await waitForHydration(page);
-      const links = page.getByRole("region", { name: m.briefingImportantLinks });
-      const expectedLinks: [string, string][] = [
-        [m.briefingJoinLink, event.links.streamJoin],
-        [m.briefingGroupChat, event.links.groupChat],
-        [m.briefingShareLink, event.links.broadcast],
-        [m.briefingWebsite, event.siteUrl],
-      ];
-      await expect(links.getByRole("listitem")).toHaveCount(4);
-      for (const [name, href] of expectedLinks) {
-        const link = links.getByRole("link", { name });
-        await expect(link).toHaveAttribute("href", href);
-        await expect(link).toHaveAttribute("target", "_blank");
-      }
-      await expect(links).toContainText(`${event.walkthrough.intro} ${event.walkthrough.label}`);
-      await expect(links.getByRole("link", { name: event.walkthrough.label })).toHaveAttribute(
-        "href",
-        event.links.walkthrough,
-      );
-
-      // The post names the first session on stream (the audience cannot watch the green room) and everyone else in
-      // it, never the speaker; a speaker who is only backstage has nothing to share.
-      const onStream = sessions.find((session) => session.type !== "Green room");
-      const shareLink = links.getByRole("link", { name: m.shareOnX });
-      if (onStream) {
-        const share = new URL((await shareLink.getAttribute("href")) ?? "");
-        expect(`${share.origin}${share.pathname}`).toBe("https://x.com/intent/post");
-        const text = share.searchParams.get("text") ?? "";
-        expect(text).toBe(
-          shareIntentText({
-            type: onStream.type,
-            participants: onStream.others.map((other) => other.name),
-            livestreamName: event.livestreamName,
-            broadcastUrl: event.links.broadcast,
-          }),
+        await expect(page.getByText(m.briefingTomorrow, { exact: true })).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          m.briefingGreeting({ name: speaker.firstName }),
         );
-        for (const other of onStream.others) expect(text).toContain(other.name);
-        expect(text).not.toContain(speaker.name);
-      } else {
-        await expect(shareLink).toHaveCount(0);
-      }
-      await expect(page.getByText(m.briefingAfterConference)).toBeVisible();
-      await page.getByRole("link", { name: m.speakerNotFoundBack }).click();
-      await expect(page).toHaveURL("/");
+        await expect(page.getByText(`${speaker.name}, ${speaker.title}`, { exact: true })).toBeVisible();
+        await expect(page.getByRole("img", { name: m.portraitOf({ name: speaker.name }) }).first()).toBeVisible();
+        const greeting = page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
+        for (const label of briefing.badges) {
+          const badge = greeting.locator(`span:text-is("${label}")`);
+          await expect(badge).toBeVisible();
+          expect(colourOfHue(await hueOf(badge)), label).toBe(briefingColour(label));
+        }
+        expect(await axeViolations(page)).toEqual([]);
+      });
+
+      await test.step("when to join, where and with whom, and the calendar file with an alarm", async () => {
+        const box = joinBox(page);
+        const timeline = timelineOf(sessions, joinTime, eventZone, event.date);
+        await expect(box.getByRole("listitem")).toHaveCount(timeline.length);
+        for (const [index, step] of timeline.entries()) {
+          await expect(box.getByRole("listitem").nth(index).locator("p").first()).toHaveText(
+            `${step.time} ${step.what}`,
+          );
+        }
+        await expect(box).toContainText(
+          m.briefingJoinNote({ date: formatShortDate(joinTime, event.timeZone), zone: event.timeZoneLabel }),
+        );
+        const first = sessions.find((session) => session.type !== "Green room");
+        if (first) await expect(box).toContainText(first.title);
+        if (first && participantsText(first))
+          await expect(box).toContainText(m.joinWithParticipants({ names: participantsText(first) }));
+        await expect(box.getByRole("link", { name: m.joinStream })).toHaveAttribute("href", event.links.streamJoin);
+
+        const calendar = box.getByRole("link", { name: m.joinCalendar });
+        await expect(calendar).toHaveAttribute("download", "");
+        const href = await calendar.getAttribute("href");
+        expect(href).toBe(`/calendar/speakers/${briefing.speakerId}.ics`);
+        const file = await request.get(href ?? "");
+        expect(file.status()).toBe(200);
+        expect(file.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+        const body = await file.text();
+        expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(sessions.length);
+        expect(body).toContain("BEGIN:VALARM");
+        // The alarm rings when the speaker is due to join: that many minutes before their first session.
+        const lead = (Date.parse(sessions[0]!.start) - Date.parse(joinTime)) / 60_000;
+        expect(body).toContain(`TRIGGER:-PT${String(lead)}M`);
+      });
+
+      await test.step("each session with date, time range, title, type badge and participants", async () => {
+        // Every agenda slot and backstage session the speaker is in, counted from the edition's own records.
+        const count =
+          edition.agenda.filter(
+            (slot) => slot.hostId === briefing.speakerId || slot.speakerIds.includes(briefing.speakerId),
+          ).length + edition.backstage.filter((session) => session.participantIds.includes(briefing.speakerId)).length;
+        expect(sessions).toHaveLength(count);
+
+        await expect(page.getByRole("heading", { level: 2, name: sessionsHeading, exact: true })).toBeVisible();
+        const items = page.getByRole("region", { name: sessionsHeading, exact: true }).getByRole("listitem");
+        await expect(items).toHaveCount(count);
+        for (const [index, session] of sessions.entries()) {
+          const item = items.nth(index);
+          await expect(item).toContainText(`${formatShortDate(session.start, event.timeZone)} ${timeOf(session)}`);
+          await expect(item.getByRole("heading", { level: 3 })).toHaveText(session.title);
+          const badge = item.locator(`span:text-is("${sessionTypeWords(session.type)}")`);
+          await expect(badge).toBeVisible();
+          expect(colourOfHue(await hueOf(badge)), session.type).toBe(briefingColour(session.type));
+          const others = participantsText(session);
+          if (others) await expect(item).toContainText(m.joinWithParticipants({ names: others }));
+          else await expect(item).not.toContainText(m.joinWithParticipants({ names: "" }).trim());
+        }
+      });
+
+      const { panel } = expected;
+      await test.step(
+        panel
+          ? "the fellow panellists and the moderator, whose page is a click away"
+          : "no panel introduction: the speaker is on no panel as a panellist",
+        async () => {
+          const yourPanel = page.getByRole("region", { name: m.briefingYourPanel });
+          if (!panel) {
+            await expect(page.getByRole("heading", { level: 2, name: m.briefingImportantLinks })).toBeVisible();
+            await expect(yourPanel).toHaveCount(0);
+            return;
+          }
+          await expect(yourPanel.getByRole("heading", { level: 3 })).toHaveText([
+            m.briefingFellowPanellists,
+            ...panel.panellists.map((panellist) => panellist.name),
+            m.briefingModerator,
+            panel.moderator.name,
+          ]);
+          for (const panellist of panel.panellists) await expect(yourPanel).toContainText(panellist.title!);
+          await expect(yourPanel).toContainText(panel.moderator.title!);
+          await yourPanel.getByRole("link", { name: panel.moderator.name }).click();
+          await expect(page).toHaveURL(`/speakers/${panel.moderator.id}`);
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText(panel.moderator.name);
+          await page.goBack();
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+            m.briefingGreeting({ name: speaker.firstName }),
+          );
+        },
+      );
+
+      await test.step("the important links, the walkthrough, the note on recordings and the way back", async () => {
+        const links = page.getByRole("region", { name: m.briefingImportantLinks });
+        const expectedLinks: [string, string][] = [
+          [m.briefingJoinLink, event.links.streamJoin],
+          [m.briefingGroupChat, event.links.groupChat],
+          [m.briefingShareLink, event.links.broadcast],
+          [m.briefingWebsite, event.siteUrl],
+        ];
+        await expect(links.getByRole("listitem")).toHaveCount(4);
+        for (const [name, href] of expectedLinks) {
+          const link = links.getByRole("link", { name });
+          await expect(link).toHaveAttribute("href", href);
+          await expect(link).toHaveAttribute("target", "_blank");
+        }
+        await expect(links).toContainText(`${event.walkthrough.intro} ${event.walkthrough.label}`);
+        await expect(links.getByRole("link", { name: event.walkthrough.label })).toHaveAttribute(
+          "href",
+          event.links.walkthrough,
+        );
+
+        // The post names the first session on stream (the audience cannot watch the green room) and everyone else
+        // in it, never the speaker; a speaker who is only backstage has nothing to share.
+        const onStream = sessions.find((session) => session.type !== "Green room");
+        const shareLink = links.getByRole("link", { name: m.shareOnX });
+        if (onStream) {
+          const share = new URL((await shareLink.getAttribute("href")) ?? "");
+          expect(`${share.origin}${share.pathname}`).toBe("https://x.com/intent/post");
+          const text = share.searchParams.get("text") ?? "";
+          expect(text).toBe(
+            shareIntentText({
+              type: onStream.type,
+              participants: onStream.others.map((other) => other.name),
+              livestreamName: event.livestreamName,
+              broadcastUrl: event.links.broadcast,
+            }),
+          );
+          for (const other of onStream.others) expect(text).toContain(other.name);
+          expect(text).not.toContain(speaker.name);
+        } else {
+          await expect(shareLink).toHaveCount(0);
+        }
+        await expect(page.getByText(m.briefingAfterConference)).toBeVisible();
+        await page.getByRole("link", { name: m.speakerNotFoundBack }).click();
+        await expect(page).toHaveURL("/");
+      });
     });
 
     test("on a phone, shows when to join, the join link and the calendar button on the first screen", async ({
@@ -213,32 +245,6 @@ for (const briefing of edition.briefings) {
       await firstScreen(box.getByRole("link", { name: m.joinStream }));
       await firstScreen(box.getByRole("link", { name: m.joinCalendar }));
     });
-
-    const { panel } = expected;
-    if (panel) {
-      test("introduces the fellow panellists and the moderator", async ({ page }) => {
-        await page.goto(briefing.path);
-        await waitForHydration(page);
-        const yourPanel = page.getByRole("region", { name: m.briefingYourPanel });
-        await expect(yourPanel.getByRole("heading", { level: 3 })).toHaveText([
-          m.briefingFellowPanellists,
-          ...panel.panellists.map((panellist) => panellist.name),
-          m.briefingModerator,
-          panel.moderator.name,
-        ]);
-        for (const panellist of panel.panellists) await expect(yourPanel).toContainText(panellist.title!);
-        await expect(yourPanel).toContainText(panel.moderator.title!);
-        await yourPanel.getByRole("link", { name: panel.moderator.name }).click();
-        await expect(page).toHaveURL(`/speakers/${panel.moderator.id}`);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(panel.moderator.name);
-      });
-    } else {
-      test("has no panel introduction: the speaker is on no panel as a panellist", async ({ page }) => {
-        await page.goto(briefing.path);
-        await expect(page.getByRole("heading", { level: 2, name: m.briefingImportantLinks })).toBeVisible();
-        await expect(page.getByRole("region", { name: m.briefingYourPanel })).toHaveCount(0);
-      });
-    }
   });
 }
 
