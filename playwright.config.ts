@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./scripts/tools/local-site";
+import { chromiumArgs, testBrowserPath } from "./scripts/tools/local-site";
 import { serverCommandLine } from "./server/start-command";
 import { referenceFiles, testScope } from "./scripts/test/test-scope";
 import { loopbackStreams } from "./scripts/test/test-stream";
@@ -8,9 +8,9 @@ import { stage } from "./content";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
 import { moderatorToken } from "./tests/e2e/moderator-token";
 
-if (!existsSync(chromiumPath)) {
+if (!existsSync(testBrowserPath)) {
   throw new Error(
-    `Browser tests use Debian's Chromium at ${chromiumPath}: apt-get update && apt-get install -y chromium`,
+    `Browser tests use Debian's Chromium headless shell at ${testBrowserPath}: apt-get update && apt-get install -y chromium-headless-shell`,
   );
 }
 
@@ -37,10 +37,12 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     browserName: "chromium",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testBrowserPath,
       args: chromiumArgs,
     },
-    trace: "retain-on-failure",
+    // No trace by default: recording one took a fifth of the suite's time, for every passing test (decision 076).
+    // `npx playwright test --trace retain-on-failure <file>` records them when a failure needs one.
+    trace: "off",
     // Every other spec sees the site as a first visit does, with no service worker between the page and the
     // server (a worker keeps the programme after the page has loaded: 200 files per test's browser context).
     // tests/e2e/offline.spec.ts tests the worker, and allows it.

@@ -16,7 +16,7 @@ import { edition, editionId, eventSpan } from "../../content";
 import { editionMomentsOf } from "./phase-moments";
 import {
   chromiumArgs,
-  chromiumPath,
+  testBrowserPath,
   freePort,
   startBuiltServer,
   type BuiltServer,
@@ -258,7 +258,7 @@ test("the manifest is the edition's, and Chromium finds the site installable", a
   // Chromium installs nothing from an incognito profile, which every test context is: a profile of its own.
   const profile = mkdtempSync(path.join(tmpdir(), "glosaic-profile-"));
   const context = await playwright.chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath: testBrowserPath,
     args: chromiumArgs,
     baseURL: server.url,
     serviceWorkers: "allow",
