@@ -14,13 +14,7 @@ import { editionSchedule } from "../../app/lib/edition-schedule";
 import { zoneOffsetMinutes } from "../../common/time";
 import { edition, editionId, eventSpan } from "../../content";
 import { editionMomentsOf } from "./phase-moments";
-import {
-  chromiumArgs,
-  testBrowserPath,
-  freePort,
-  startBuiltServer,
-  type BuiltServer,
-} from "../../scripts/tools/local-site";
+import { freePort, startBuiltServer, type BuiltServer } from "../../scripts/tools/local-site";
 import { writeServiceWorker } from "../../scripts/build/service-worker";
 import { votingOpenEnv } from "../../server/test-support/server-process";
 import { sessionQuestionsUrl } from "../../common/question-contract";
@@ -253,13 +247,16 @@ test("a new build shows an open page 'The programme has been updated', and Reloa
   await expect(page.getByRole("status").filter({ hasText: m.programmeUpdated })).toHaveCount(0);
 });
 
-test("the manifest is the edition's, and Chromium finds the site installable", async ({ playwright }) => {
+test("the manifest is the edition's, and Chromium finds the site installable", async ({
+  playwright,
+  launchOptions,
+}) => {
   const { server, dir } = site!;
   // Chromium installs nothing from an incognito profile, which every test context is: a profile of its own.
   const profile = mkdtempSync(path.join(tmpdir(), "glosaic-profile-"));
   const context = await playwright.chromium.launchPersistentContext(profile, {
-    executablePath: testBrowserPath,
-    args: chromiumArgs,
+    // The browser and switches of playwright.config.ts, as every other test's context has them.
+    ...launchOptions,
     baseURL: server.url,
     serviceWorkers: "allow",
   });
