@@ -1,5 +1,6 @@
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
@@ -191,7 +192,7 @@ export async function openSqliteStore(file: string, edition: string): Promise<Vo
   // WAL lets reads go on while a vote commits; NORMAL syncs at checkpoints rather than at every commit, which in
   // WAL mode can lose the last moments' votes on a power cut but never corrupts the file. A killed process loses
   // nothing: a commit is in the WAL file (the operating system's cache) before the vote is answered.
-  database.pragma("journal_mode = WAL");
+  await useWriteAheadLog(database);
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   // A second process on the same file (a migration run, a backup) waits for the lock instead of failing.
@@ -204,6 +205,27 @@ export async function openSqliteStore(file: string, edition: string): Promise<Vo
     throw error;
   }
   return reportingUnavailable(new SqliteVoteStore(db, database, edition), isSqliteUnavailable);
+}
+
+/** How long a server starting beside another on one new file waits for the other to switch it to WAL. */
+const walSwitchMs = 5000;
+
+/**
+ * Switches the file to WAL, which the file then keeps. Two servers starting on one new file at once both ask for it:
+ * SQLite answers the second SQLITE_BUSY at once, without waiting out busy_timeout (the switch needs the lock the
+ * first holds, and waiting for it could deadlock), so the second asks again until the first has switched it.
+ */
+async function useWriteAheadLog(database: SQLite.Database): Promise<void> {
+  const giveUpAt = Date.now() + walSwitchMs;
+  for (;;) {
+    try {
+      database.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if (errorCode(error) !== "SQLITE_BUSY" || Date.now() > giveUpAt) throw error;
+      await delay(25);
+    }
+  }
 }
 
 /**
