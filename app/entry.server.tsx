@@ -3,6 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import * as content from "../content";
+import { compactProgramme } from "../content/programme";
+import { RenderedProgramme } from "./lib/programme";
+
+/** The programme the pages that render it draw from in the prerender: the same as the file the browser fetches. */
+const programme = compactProgramme(content);
 
 /** A render that has not finished by then is cut off, and the build fails on it rather than waiting for ever. */
 const renderTimeout = 10_000;
@@ -22,30 +28,35 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let failure: unknown;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        clearTimeout(timeout);
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html");
-        pipe(body);
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            // An error inside a boundary still renders (React falls back to the client there); the prerender must
-            // not write such a page as if it were fine.
-            status: failure === undefined ? responseStatusCode : 500,
-          }),
-        );
+    const { pipe, abort } = renderToPipeableStream(
+      <RenderedProgramme value={programme}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </RenderedProgramme>,
+      {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          clearTimeout(timeout);
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              // An error inside a boundary still renders (React falls back to the client there); the prerender must
+              // not write such a page as if it were fine.
+              status: failure === undefined ? responseStatusCode : 500,
+            }),
+          );
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          failure = error;
+          // The build's own output: which render failed, and why, before the prerender stops on the 500.
+          // eslint-disable-next-line no-console
+          console.error(error);
+        },
       },
-      onShellError: reject,
-      onError(error: unknown) {
-        failure = error;
-        // The build's own output: which render failed, and why, before the prerender stops on the 500.
-        // eslint-disable-next-line no-console
-        console.error(error);
-      },
-    });
+    );
     const timeout = setTimeout(abort, renderTimeout);
   });
 }

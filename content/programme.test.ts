@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../tests/every-edition.ts";
-import { compactProgramme, stageSessions } from "./programme.ts";
+import { compactProgramme } from "./programme.ts";
 
 describe.each(everyEdition)("The compact programme of $id", ({ edition }) => {
   const programme = compactProgramme(edition);
@@ -27,31 +27,22 @@ describe.each(everyEdition)("The compact programme of $id", ({ edition }) => {
     });
   });
 
-  it("leaves out what none of its readers shows: abstracts, biographies, GUIDs, languages, tracks, recordings", () => {
-    const text = JSON.stringify(programme);
-    for (const key of ["bio", "abstract", "guid", "language", "track", "recording", "speakerIds", "talkId"]) {
-      expect(text).not.toContain(`"${key}"`);
-    }
+  it("has each session's moderator by name and its recording, where it has them", () => {
+    programme.sessions.forEach((session, index) => {
+      const slot = edition.agenda[index]!;
+      expect(session.host).toBe(slot.hostId === undefined ? undefined : speakers.get(slot.hostId)!.name);
+      expect(session.recording).toBe(slot.recording);
+    });
   });
 
-  it("gives each stage its own sessions, with their recordings and speakers' names: a room's, or all for one stream", () => {
-    const stages = edition.rooms.length > 0 ? edition.rooms.map((room) => room.id) : [undefined];
-    for (const room of stages) {
-      const sessions = stageSessions(edition, room);
-      const slots = edition.agenda.filter((slot) => room === undefined || slot.room === room);
-      expect(sessions.map((session) => session.id)).toEqual(slots.map((slot) => slot.id));
-      expect(sessions.map((session) => session.recording)).toEqual(slots.map((slot) => slot.recording));
-      // toEqual takes a property set to undefined for one left out.
-      expect(sessions.map((session) => ({ ...session, speakers: undefined, recording: undefined }))).toEqual(
-        programme.sessions
-          .filter((session) => room === undefined || session.room === room)
-          .map((session) => ({ ...session, speakers: undefined })),
-      );
-      expect(sessions.map((session) => session.speakers)).toEqual(
-        programme.sessions
-          .filter((session) => room === undefined || session.room === room)
-          .map((session) => session.speakers.map(({ name }) => ({ name }))),
-      );
+  it("lists the talks' pages in the catalogue's order, the line-up's", () => {
+    expect(programme.talks).toEqual(edition.talks.map((talk) => talk.path));
+  });
+
+  it("leaves out what none of its readers shows: abstracts, biographies, GUIDs, languages, tracks", () => {
+    const text = JSON.stringify(programme);
+    for (const key of ["bio", "abstract", "guid", "language", "track", "speakerIds", "talkId", "hostId"]) {
+      expect(text).not.toContain(`"${key}"`);
     }
   });
 });

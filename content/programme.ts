@@ -9,18 +9,20 @@ import type { AgendaSlot, Edition } from "./schema.ts";
 export const programmePath = "/programme.json";
 
 /**
- * The programme as the browser reads it after load (app/lib/programme.ts): the build writes it once as a file
- * (scripts/build/postbuild.ts), so that the parts of a page that need the whole programme while it runs (the live
- * strip, the visitor's schedule, the overlays, the moderation queue, the rooms' overview) fetch it once, and no page
- * carries it in its script. Compact: what those parts show of a session and nothing else (no abstract, no biography,
- * no GUID, no language or track), its speakers by name and title rather than by id, so nothing needs the speakers'
- * section to read it.
+ * The programme as the browser reads it (app/lib/programme.ts): the build writes it once as a file
+ * (scripts/build/postbuild.ts), so that the parts of a page that show the whole programme or a large part of it (the
+ * agenda, the line-up, a stage, the live strip, the visitor's schedule, the overlays, the moderation queue, the
+ * rooms' overview) fetch it once, and no page carries it in its script (decision 077). Compact: what those parts
+ * show of a session and nothing else (no abstract, no biography, no GUID, no language or track), its people by name
+ * (and title) rather than by id, so nothing needs the speakers' section to read it.
  */
 export interface Programme {
   /** The rooms, in the edition's order; none for an edition with one stream. */
   rooms: ProgrammeRoom[];
   /** Every agenda slot, in the agenda's (time) order. */
   sessions: ProgrammeSession[];
+  /** The talks' pages in the catalogue's order, the line-up's. */
+  talks: string[];
 }
 
 export interface ProgrammeRoom {
@@ -49,6 +51,10 @@ export interface ProgrammeSession extends SessionCore {
   path?: string;
   /** Its speakers, what a lower third shows of each. */
   speakers: ProgrammePerson[];
+  /** Its moderator's name. */
+  host?: string;
+  /** Its recording's page, which the agenda and the stage offer once the edition is over. */
+  recording?: string;
 }
 
 export interface ProgrammePerson {
@@ -60,7 +66,7 @@ export interface ProgrammePerson {
 /** What the programme is made of: the namespace of content/index.ts, or one loaded edition. */
 export type ProgrammeSections = Pick<Edition, "agenda" | "rooms" | "speakers" | "talks">;
 
-/** Each agenda slot of the sections, compact, with a function that makes any one of them so (for a page's loader). */
+/** Each agenda slot of the sections, compact. */
 function compacting({ speakers, talks }: ProgrammeSections): (slot: AgendaSlot) => ProgrammeSession {
   const people = new Map(
     speakers.map(({ id, name, title }): [string, ProgrammePerson] => [id, title ? { name, title } : { name }]),
@@ -68,10 +74,14 @@ function compacting({ speakers, talks }: ProgrammeSections): (slot: AgendaSlot) 
   const paths = new Map(talks.map((talk) => [talk.id, talk.path]));
   return (slot) => {
     const path = slot.talkId === undefined ? undefined : paths.get(slot.talkId);
+    const host = slot.hostId === undefined ? undefined : people.get(slot.hostId)?.name;
+    // Each optional part only where the session has it: absent, it costs the file nothing.
     return {
       ...sessionCore(slot),
       ...(path === undefined ? {} : { path }),
       speakers: slot.speakerIds.flatMap((speaker) => people.get(speaker) ?? []),
+      ...(host === undefined ? {} : { host }),
+      ...(slot.recording === undefined ? {} : { recording: slot.recording }),
     };
   };
 }
@@ -81,32 +91,6 @@ export function compactProgramme(sections: ProgrammeSections): Programme {
   return {
     rooms: sections.rooms.map(({ id, name }) => ({ id, name })),
     sessions: sections.agenda.map(compacting(sections)),
+    talks: sections.talks.map((talk) => talk.path),
   };
-}
-
-/**
- * A stage's session: what the programme holds of it, its speakers by name alone (a stage shows no more of them), and
- * its recording, which the stage lists once the edition is over.
- */
-export type StageSession = Omit<ProgrammeSession, "speakers"> & {
-  speakers: Pick<ProgrammePerson, "name">[];
-  recording?: string;
-};
-
-/**
- * The sessions of one stage (a room's, or all of them for an edition with one stream) as its page's loader gives
- * them: a stage's page shows its own programme, before and after the edition, in its prerendered HTML.
- */
-export function stageSessions(sections: ProgrammeSections, room: string | undefined): StageSession[] {
-  const compact = compacting(sections);
-  return sections.agenda
-    .filter((slot) => room === undefined || slot.room === room)
-    .map((slot) => {
-      const session = compact(slot);
-      return {
-        ...session,
-        speakers: session.speakers.map(({ name }) => ({ name })),
-        ...(slot.recording === undefined ? {} : { recording: slot.recording }),
-      };
-    });
 }

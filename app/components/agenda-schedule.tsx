@@ -1,14 +1,14 @@
-import type { SessionCore } from "../../content/programme";
-import { Suspense, useMemo, useState, type ReactNode } from "react";
+import type { ProgrammeRoom, ProgrammeSession } from "../../content/programme";
+import { memo, Suspense, useMemo, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
-import type { Room } from "../../content";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/use-edition-phase";
-import { dayAnchor, timetable, type TimetableRow } from "../../common/programme-days";
+import { dayAnchor, programmeDays, timetable, type TimetableRow } from "../../common/programme-days";
 import { formatClock, formatDayName } from "../lib/time-in-edition-language";
 import { useHydrated } from "../lib/use-hydrated";
+import { useRenderedProgramme } from "../lib/programme";
 import { isChoosable } from "../../common/my-schedule";
 import { ExternalLink } from "./external-link";
 import { FavouriteToggle } from "./favourite-toggle";
@@ -16,38 +16,16 @@ import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 import { sessionTypeWords } from "../lib/session-type-words";
 
-/**
- * A session as the agenda shows it, no more: the route's loader sends the page the programme in this form (the
- * agenda's one copy of it in the browser), so the agenda carries no abstracts, biographies or GUIDs.
- */
-export interface AgendaSession extends SessionCore {
-  talkPath?: string;
-  /** The speakers' names, as the agenda lists them ("Ada Obi, Ben Lo"). */
-  people?: string;
-  /** The moderator's name. */
-  host?: string;
-  /** The recording's page, offered once the edition is over. */
-  recording?: string;
-}
-
-/** What the agenda shows: the edition's rooms, and its sessions day by day (the calendar date in the event's zone). */
-export interface AgendaProgramme {
-  rooms: Pick<Room, "id" | "name">[];
-  days: { date: string; sessions: AgendaSession[] }[];
-}
-
-type AgendaRoom = AgendaProgramme["rooms"][number];
-
 interface Day {
   date: string;
-  rows: AgendaSession[];
+  rows: ProgrammeSession[];
   /** The rooms side by side, in an edition with rooms. */
-  timetable: TimetableRow<AgendaSession>[];
+  timetable: TimetableRow<ProgrammeSession>[];
 }
 
 /** What the schedule's parts share: the rooms, and whether there are several days. */
 interface Layout {
-  rooms: AgendaRoom[];
+  rooms: ProgrammeRoom[];
   severalDays: boolean;
 }
 
@@ -58,16 +36,21 @@ interface Layout {
  *
  * An edition that spans days has a section per day and a switch between them; one with rooms shows them side by
  * side in the table, names each card's room, and offers narrow screens a filter by room.
+ *
+ * It reads the programme from its file (app/lib/programme.ts), not from the page's data, so it is wrapped in a
+ * Suspense boundary that keeps the prerendered schedule until the file has come; it takes no props, and `memo`
+ * keeps the page's own updates from reaching it meanwhile.
  */
-export function AgendaSchedule({ programme }: { programme: AgendaProgramme }) {
+export const AgendaSchedule = memo(function AgendaSchedule() {
+  const programme = useRenderedProgramme();
   const zone = useDisplayZone();
   // The room whose cards alone show on a narrow screen; none chosen, every room's.
-  const [shownRoom, showRoom] = useState<AgendaRoom | undefined>();
+  const [shownRoom, showRoom] = useState<ProgrammeRoom | undefined>();
   const { rooms } = programme;
   // The programme is fixed for the life of the page: lay out each day once, not on every render.
   const days: Day[] = useMemo(() => {
     const roomIds = programme.rooms.map((room) => room.id);
-    return programme.days.map(({ date, sessions }) => ({
+    return programmeDays(programme.sessions, content.event.timeZone).map(({ date, sessions }) => ({
       date,
       rows: sessions,
       timetable: roomIds.length > 0 ? timetable(sessions, roomIds, (session) => session) : [],
@@ -91,7 +74,7 @@ export function AgendaSchedule({ programme }: { programme: AgendaProgramme }) {
       </Suspense>
     </>
   );
-  const filter = { programme, shownRoom, showRoom };
+  const filter = { rooms, days, shownRoom, showRoom };
   if (!layout.severalDays) return days[0] ? withRoomFilter(schedule(days[0]), filter) : null;
   return (
     <>
@@ -127,17 +110,18 @@ export function AgendaSchedule({ programme }: { programme: AgendaProgramme }) {
       )}
     </>
   );
-}
+});
 
 interface FilterProps {
-  programme: AgendaProgramme;
-  shownRoom: AgendaRoom | undefined;
-  showRoom: (room: AgendaRoom | undefined) => void;
+  rooms: ProgrammeRoom[];
+  days: Day[];
+  shownRoom: ProgrammeRoom | undefined;
+  showRoom: (room: ProgrammeRoom | undefined) => void;
 }
 
 /** The schedule, after the room filter where the edition has rooms. */
 function withRoomFilter(schedule: ReactNode, filter: FilterProps) {
-  if (filter.programme.rooms.length === 0) return schedule;
+  if (filter.rooms.length === 0) return schedule;
   return (
     <>
       <RoomFilter {...filter} />
@@ -152,12 +136,9 @@ function withRoomFilter(schedule: ReactNode, filter: FilterProps) {
  * keep their place but stay invisible, so nothing moves when they appear and no click is lost. Wide screens show
  * the rooms side by side and need no filter.
  */
-function RoomFilter({ programme, shownRoom, showRoom }: FilterProps) {
+function RoomFilter({ rooms, days, shownRoom, showRoom }: FilterProps) {
   const hydrated = useHydrated();
-  const count = programme.days.reduce(
-    (sum, day) => sum + day.sessions.filter((session) => session.room === shownRoom?.id).length,
-    0,
-  );
+  const count = days.reduce((sum, day) => sum + day.rows.filter((row) => row.room === shownRoom?.id).length, 0);
   return (
     <div
       className={`mb-8 flex flex-wrap items-center gap-x-4 gap-y-2 noscript:hidden lg:hidden ${hydrated ? "" : "invisible"}`}
@@ -166,7 +147,7 @@ function RoomFilter({ programme, shownRoom, showRoom }: FilterProps) {
         {m.agendaRooms}
       </p>
       <div role="group" aria-labelledby="rooms-title" className="flex flex-wrap gap-2">
-        {[undefined, ...programme.rooms].map((room) => (
+        {[undefined, ...rooms].map((room) => (
           <button
             key={room?.id ?? ""}
             type="button"
@@ -312,7 +293,7 @@ function RoomTable({ day, zone, layout }: DayProps) {
                         <p className="text-lg font-bold text-balance">
                           <SessionTitle row={row} />
                         </p>
-                        {row.people || row.host ? (
+                        {row.speakers.length > 0 || row.host ? (
                           <p className="text-white/85">
                             <People row={row} />
                           </p>
@@ -332,7 +313,7 @@ function RoomTable({ day, zone, layout }: DayProps) {
   );
 }
 
-function AgendaCards({ day, zone, layout, shownRoom }: DayProps & { shownRoom: AgendaRoom | undefined }) {
+function AgendaCards({ day, zone, layout, shownRoom }: DayProps & { shownRoom: ProgrammeRoom | undefined }) {
   const rows = shownRoom ? day.rows.filter((row) => row.room === shownRoom.id) : day.rows;
   // Only a room filter empties a day: every day has sessions.
   if (shownRoom && rows.length === 0) {
@@ -360,7 +341,7 @@ function AgendaCards({ day, zone, layout, shownRoom }: DayProps & { shownRoom: A
           <h3 className="text-lg font-bold">
             <SessionTitle row={row} />
           </h3>
-          {row.people || row.host ? (
+          {row.speakers.length > 0 || row.host ? (
             <p className="text-white/85">
               <People row={row} />
             </p>
@@ -373,9 +354,9 @@ function AgendaCards({ day, zone, layout, shownRoom }: DayProps & { shownRoom: A
   );
 }
 
-function SessionTitle({ row }: { row: AgendaSession }) {
-  return row.talkPath ? (
-    <Link to={row.talkPath} className="underline decoration-white/30 underline-offset-4 hover:decoration-white">
+function SessionTitle({ row }: { row: ProgrammeSession }) {
+  return row.path ? (
+    <Link to={row.path} className="underline decoration-white/30 underline-offset-4 hover:decoration-white">
       {row.title}
     </Link>
   ) : (
@@ -387,7 +368,7 @@ function SessionTitle({ row }: { row: AgendaSession }) {
  * A session's recording once the edition is over: a plain link (nothing loads from the video host until it is
  * followed) whose name says whose recording it is, "Recording of <title>", its visible word first.
  */
-function Recording({ slot, className = "" }: { slot: AgendaSession; className?: string }) {
+function Recording({ slot, className = "" }: { slot: ProgrammeSession; className?: string }) {
   const over = useEditionPhase() === "over";
   if (!over || !slot.recording) return null;
   return (
@@ -407,7 +388,7 @@ function Recording({ slot, className = "" }: { slot: AgendaSession; className?: 
 }
 
 /** The toggle that adds a session to the visitor's own schedule; breaks are not chosen (as in the day's calendar). */
-function Choose({ slot, className = "" }: { slot: AgendaSession; className?: string }) {
+function Choose({ slot, className = "" }: { slot: ProgrammeSession; className?: string }) {
   if (!isChoosable(slot)) return null;
   return (
     <div className={className}>
@@ -416,10 +397,10 @@ function Choose({ slot, className = "" }: { slot: AgendaSession; className?: str
   );
 }
 
-function People({ row }: { row: AgendaSession }) {
+function People({ row }: { row: ProgrammeSession }) {
   return (
     <>
-      {row.people}
+      {row.speakers.map((speaker) => speaker.name).join(", ")}
       {row.host ? <span className="block text-sm text-muted">{m.agendaHostedBy({ name: row.host })}</span> : null}
     </>
   );

@@ -1,5 +1,6 @@
 import * as content from "../../content";
-import { AgendaSchedule, type AgendaProgramme } from "../components/agenda-schedule";
+import { Suspense } from "react";
+import { AgendaSchedule } from "../components/agenda-schedule";
 import { CalendarLink } from "../components/calendar-link";
 import { MyScheduleLink } from "../components/favourite-toggle";
 import { LiveStrip } from "../components/live-strip";
@@ -11,10 +12,8 @@ import { useEditionPhase } from "../lib/use-edition-phase";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
 import { programmeDays } from "../../common/programme-days";
-import { sessionCore } from "../../content/programme";
 import { programmeShape } from "../lib/programme-shape";
-import { speakerById, speakersByIds } from "../lib/lookups";
-import { talkPathOf } from "../lib/talk-paths";
+import { fetchProgramme, programmePreload } from "../lib/programme";
 import { schedulePaths } from "../../common/schedule-paths";
 import { dayCalendarPath } from "../../common/site-paths";
 import { livePath } from "../lib/stage";
@@ -28,38 +27,15 @@ import { sessionTypeWords } from "../lib/session-type-words";
 const dates = formatDateSpan(content.event.date, content.event.endDate);
 
 /**
- * Runs at build time only: the programme as the agenda shows it (agenda-schedule.tsx's AgendaSession: titles,
- * times, rooms, types, names and talk pages), prerendered into the page and its data file, and the header's words
- * about it. The browser holds no other copy of the agenda, the speakers or the talks.
+ * Runs at build time only: the header's words about the programme and the legend's types. The schedule itself comes
+ * from the programme's file (agenda-schedule.tsx), whatever the programme's size, never in the page's data.
  */
 export function loader() {
   const days = programmeDays(content.agenda, content.event.timeZone);
-  const names = (ids: string[]) => speakersByIds(ids).map((speaker) => speaker.name);
-  const programme: AgendaProgramme = {
-    rooms: content.rooms.map(({ id, name }) => ({ id, name })),
-    days: days.map(({ date, sessions }) => ({
-      date,
-      sessions: sessions.map((slot) => {
-        const talkPath = talkPathOf(slot.talkId);
-        const people = names(slot.speakerIds).join(", ");
-        const host = slot.hostId ? speakerById(slot.hostId)?.name : undefined;
-        const { recording } = slot;
-        // Each optional part only where the session has it: absent, it costs the page nothing.
-        return {
-          ...sessionCore(slot),
-          ...(talkPath ? { talkPath } : {}),
-          ...(people ? { people } : {}),
-          ...(host ? { host } : {}),
-          ...(recording ? { recording } : {}),
-        };
-      }),
-    })),
-  };
   // The session types the legend explains: those of the six the agenda colours that the edition uses, in their
   // order, then the edition's own. An imported programme of talks and workshops does not list demos it has none of.
   const usedTypes = new Set(content.agenda.map((slot) => slot.type));
   return {
-    programme,
     count: content.agenda.length,
     // "sessions, one stream.", or how many rooms and days the sessions fill.
     shape: programmeShape(content.rooms.length, days.length),
@@ -75,7 +51,16 @@ export const meta: Route.MetaFunction = () =>
     path: "/agenda",
   });
 
-export default function Agenda({ loaderData: { programme, count, shape, legendTypes } }: Route.ComponentProps) {
+/** The page's schedule draws from the programme's file: it is fetched as the page loads, not after its script. */
+export const links: Route.LinksFunction = () => [programmePreload];
+
+/** On client-side navigation, the page shows once the programme is there too, rather than without its schedule. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), fetchProgramme()]);
+  return data;
+}
+
+export default function Agenda({ loaderData: { count, shape, legendTypes } }: Route.ComponentProps) {
   const event = content.event;
   const phase = useEditionPhase();
   const next = useNextOnAir();
@@ -128,7 +113,9 @@ export default function Agenda({ loaderData: { programme, count, shape, legendTy
           </ul>
         </section>
 
-        <AgendaSchedule programme={programme} />
+        <Suspense>
+          <AgendaSchedule />
+        </Suspense>
 
         {phase === "over" ? (
           <section

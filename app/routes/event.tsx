@@ -1,3 +1,4 @@
+import { memo, Suspense } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
 import { FactList } from "../components/fact-list";
@@ -6,7 +7,8 @@ import { PageHeader } from "../components/page-header";
 import { SessionTime } from "../components/session-time";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge } from "../components/ui/badge";
-import { speakersByIds } from "../lib/lookups";
+import type { ProgrammeSession } from "../../content/programme";
+import { fetchProgramme, programmePreload, useRenderedProgramme } from "../lib/programme";
 import { pageMeta, titled } from "../lib/seo";
 import { useDisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/use-edition-phase";
@@ -24,27 +26,22 @@ export const meta: Route.MetaFunction = () =>
     path: "/event",
   });
 
-/**
- * Runs at build time only: the day's first start and last end, and each talk's page with what the line-up shows of
- * the agenda slot that presents it (its title, type and speakers' names), in the catalogue's order. The talks' own
- * texts and the rest of the agenda stay out of the page.
- */
+/** Runs at build time only: the programme's first start and last end. The line-up comes from the programme's file. */
 export function loader() {
-  const agenda = content.agenda;
-  return {
-    first: agenda[0]?.start,
-    last: agenda.at(-1)?.end,
-    lineUp: content.talkLinks.flatMap((talk) => {
-      const slot = agenda.find((candidate) => candidate.talkId === talk.id);
-      if (!slot) return [];
-      const names = speakersByIds(slot.speakerIds).map((speaker) => speaker.name);
-      return [{ id: talk.id, path: talk.path, title: slot.title, type: slot.type, names: names.join(", ") }];
-    }),
-  };
+  return { first: content.agenda[0]?.start, last: content.agenda.at(-1)?.end };
+}
+
+/** The line-up draws from the programme's file: it is fetched as the page loads, not after its script. */
+export const links: Route.LinksFunction = () => [programmePreload];
+
+/** On client-side navigation, the page shows once the programme is there too, rather than without its line-up. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), fetchProgramme()]);
+  return data;
 }
 
 /** An overview of the day, built from the agenda and the talk catalogue. */
-export default function EventOverview({ loaderData: { first, last, lineUp } }: Route.ComponentProps) {
+export default function EventOverview({ loaderData: { first, last } }: Route.ComponentProps) {
   const event = content.event;
   const zone = useDisplayZone();
   const phase = useEditionPhase();
@@ -94,22 +91,44 @@ export default function EventOverview({ loaderData: { first, last, lineUp } }: R
         <h2 id="lineup-title" className="mb-6 text-3xl font-bold">
           {m.eventLineUp}
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {lineUp.map((talk) => (
-            <li key={talk.id} className="flex flex-col gap-2 rounded-3xl border border-line bg-panel p-6">
-              <div>
-                <Badge tone={talk.type}>{sessionTypeWords(talk.type)}</Badge>
-              </div>
-              <h3 className="text-lg font-bold">
-                <Link to={talk.path} className="underline-offset-4 hover:underline">
-                  {talk.title}
-                </Link>
-              </h3>
-              <p className="text-muted">{talk.names}</p>
-            </li>
-          ))}
-        </ul>
+        <Suspense>
+          <LineUp />
+        </Suspense>
       </section>
     </>
   );
 }
+
+/**
+ * Each talk's page with what the line-up shows of the session that presents it (its title, type and speakers'
+ * names), in the catalogue's order. It reads the programme from its file, inside a Suspense boundary that keeps the
+ * prerendered line-up until the file has come; `memo` keeps the page's own updates from reaching it meanwhile.
+ */
+const LineUp = memo(function LineUp() {
+  const { sessions, talks } = useRenderedProgramme();
+  const presenting = new Map<string, ProgrammeSession>();
+  for (const session of sessions) {
+    if (session.path !== undefined && !presenting.has(session.path)) presenting.set(session.path, session);
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {talks.map((path) => {
+        const session = presenting.get(path);
+        if (!session) return null;
+        return (
+          <li key={path} className="flex flex-col gap-2 rounded-3xl border border-line bg-panel p-6">
+            <div>
+              <Badge tone={session.type}>{sessionTypeWords(session.type)}</Badge>
+            </div>
+            <h3 className="text-lg font-bold">
+              <Link to={path} className="underline-offset-4 hover:underline">
+                {session.title}
+              </Link>
+            </h3>
+            <p className="text-muted">{session.speakers.map((speaker) => speaker.name).join(", ")}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+});

@@ -1,7 +1,7 @@
+import { memo, Suspense } from "react";
 import { isRouteErrorResponse, redirect } from "react-router";
 import * as content from "../../content";
 import type { Stream } from "../../content";
-import { stageSessions, type StageSession } from "../../content/programme";
 import { QuestionsSection } from "../components/questions/questions-section";
 import { OnAir } from "../components/stage/on-air";
 import { StagePlayer } from "../components/stage/stage-player";
@@ -14,7 +14,8 @@ import { demoPresenters, type DemoPresenter } from "../lib/ranking";
 import { useStageClock } from "../lib/stage-clock";
 import { questionWindowOf, takesQuestions } from "../../common/question-contract";
 import { pageMeta, titled } from "../lib/seo";
-import { stagePath, stageStatus, streamOf } from "../lib/stage";
+import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
+import { fetchProgramme, programmePreload, useRenderedProgramme } from "../lib/programme";
 import { formatClock, formatLongDate } from "../lib/time-in-edition-language";
 import { previewInstant } from "../lib/preview";
 import { useHydrated } from "../lib/use-hydrated";
@@ -25,8 +26,8 @@ import * as m from "../i18n/messages";
 /**
  * Runs at build time only: one module serves the stage of an edition with one stream (/live) and every room's stage
  * (/live/:room, one route whatever the number of rooms: routes.ts), and the room in the path picks the room. /live of
- * an edition with rooms is the rooms' overview (live-overview.tsx). A stage carries its own sessions, which it shows
- * in its prerendered HTML before and after the edition: a room's are a fraction of the programme.
+ * an edition with rooms is the rooms' overview (live-overview.tsx). The stage's sessions come from the programme's
+ * file (lib/programme.ts), as the agenda's do: a room of a large conference has a hundred.
  */
 export function loader({ url }: Route.LoaderArgs) {
   // By the path rather than the route's parameter: an edition with one stream has no route with one.
@@ -35,7 +36,6 @@ export function loader({ url }: Route.LoaderArgs) {
   return {
     room: room ? { id: room.id, name: room.name } : null,
     stream: streamOf(content.stage, room?.id) ?? null,
-    sessions: stageSessions(content, room?.id),
     // Whether there is a demo vote to show: a flag, so that the page does not carry the demos' catalogue.
     hasDemos: content.demos.length > 0,
     // Whom the top demos name: the demos' presenters, not every speaker.
@@ -53,7 +53,9 @@ export function loader({ url }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
-    return await serverLoader();
+    // The page shows once the programme is there too, rather than without its stage.
+    const [data] = await Promise.all([serverLoader(), fetchProgramme()]);
+    return data;
   } catch (error) {
     if (isRouteErrorResponse(error) && error.status === 404) return redirect("/404");
     throw error;
@@ -69,10 +71,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
+/** The stage draws from the programme's file: it is fetched as the page loads, not after its script. */
+export const links: Route.LinksFunction = () => [programmePreload];
+
 export default function Live({ loaderData }: Route.ComponentProps) {
-  const { room, stream, sessions, hasDemos, presenters } = loaderData;
+  const { room, stream, hasDemos, presenters } = loaderData;
+  // The stage waits for the programme's file inside this boundary, which keeps the prerendered stage until then.
   return (
-    <Stage room={room} stream={stream ?? undefined} sessions={sessions} hasDemos={hasDemos} presenters={presenters} />
+    <Suspense>
+      <Stage room={room} stream={stream ?? undefined} hasDemos={hasDemos} presenters={presenters} />
+    </Suspense>
   );
 }
 
@@ -83,22 +91,21 @@ function when(start: string, zone: ReturnType<typeof useDisplayZone>) {
 
 /**
  * One stage: the stream, now and next there, the session's questions and, while the demo vote is open, its top
- * three. Before the edition, the countdown and the stage's programme; after it, the recordings.
+ * three. Before the edition, the countdown and the stage's programme; after it, the recordings. `memo`: the page's
+ * data is all that changes it, so nothing from above re-renders it while it waits for the programme.
  */
-function Stage({
+const Stage = memo(function Stage({
   room,
   stream,
-  sessions,
   hasDemos,
   presenters,
 }: {
   room: { id: string; name: string } | null;
   stream: Stream | undefined;
-  /** The stage's own sessions, in time order. */
-  sessions: StageSession[];
   hasDemos: boolean;
   presenters: DemoPresenter[];
 }) {
+  const sessions = sessionsOn(useRenderedProgramme().sessions, room?.id);
   const { now, phase } = useStageClock();
   const zone = useDisplayZone();
   const first = sessions[0];
@@ -155,4 +162,4 @@ function Stage({
       </div>
     </>
   );
-}
+});

@@ -1,6 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
 import { dayAnchor, programmeDays } from "../../common/programme-days";
+import { programmePath } from "../../content/programme";
+import { isChoosable } from "../../common/my-schedule";
 import { zonedDate, zoneOffsetMinutes } from "../../common/time";
 import {
   formatClock,
@@ -132,6 +134,33 @@ test.describe("On a phone", () => {
     await expect(cards(page).locator(":scope > div > span")).toHaveText(
       agenda.map((slot) => sessionTypeWords(slot.type)),
     );
+  });
+});
+
+test.describe("On a phone, before the programme's file has come", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the prerendered schedule stays as it is, and once the file comes it hydrates and works", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(programmePath, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/agenda");
+    await waitForHydration(page);
+    // The rest of the page has hydrated; the schedule keeps its prerendered cards, not yet hydrated: its buttons,
+    // which need JavaScript, keep their place unseen.
+    await expect(cards(page)).toHaveCount(agenda.length);
+    await expect(cards(page).first().getByRole("heading")).toHaveText(first.title);
+    const choose = page
+      .getByRole("button", { name: m.favouriteLabel({ title: agenda.find(isChoosable)!.title }), exact: true })
+      .first();
+    await expect(choose).toBeHidden();
+    release();
+    await choose.click();
+    await expect(choose).toHaveAttribute("aria-pressed", "true");
+    await expect(cards(page)).toHaveCount(agenda.length);
   });
 });
 

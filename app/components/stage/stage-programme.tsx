@@ -1,5 +1,5 @@
 import * as content from "../../../content";
-import type { StageSession } from "../../../content/programme";
+import type { ProgrammeSession } from "../../../content/programme";
 import { startCountdown } from "../../lib/countdown";
 import type { DisplayZone } from "../../lib/display-zone";
 import { programmeDays } from "../../../common/programme-days";
@@ -27,7 +27,7 @@ export function StartCountdown({ now, start }: { now: Date; start: string }) {
 }
 
 /** Before the edition: the stage's sessions, day by day, each linking to its page. */
-export function StageProgramme({ sessions, zone }: { sessions: StageSession[]; zone: DisplayZone }) {
+export function StageProgramme({ sessions, zone }: { sessions: ProgrammeSession[]; zone: DisplayZone }) {
   const days = programmeDays(sessions, content.event.timeZone);
   return (
     <section aria-labelledby="stage-programme-title" className="flex flex-col gap-5">
@@ -62,7 +62,7 @@ export function StageProgramme({ sessions, zone }: { sessions: StageSession[]; z
  * After the edition: each session's recording, as the talk pages link them (decision 025: a link to the video's
  * page, never an embedded player). Until an organiser adds them, the edition's page of recordings.
  */
-export function StageRecordings({ sessions }: { sessions: StageSession[] }) {
+export function StageRecordings({ sessions }: { sessions: ProgrammeSession[] }) {
   const recorded = sessions.filter((session) => session.recording !== undefined);
   return (
     <section aria-labelledby="stage-recordings-title" className="flex flex-col gap-5">
