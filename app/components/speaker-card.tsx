@@ -5,9 +5,25 @@ import { Portrait } from "./portrait";
 /** What a speaker's card shows: pages give it this much of a speaker, not their links. */
 export type CardSpeaker = Pick<Speaker, "id" | "name" | "title" | "portrait" | "bio">;
 
+/**
+ * The longest bio a card shows whole. A card names its speaker with a link to their page, which has the whole bio;
+ * a talk of three speakers with biographies of 2,000 characters each would otherwise carry them twice in its page
+ * (its HTML and its data), and past the page's budget of script (decision 077).
+ */
+export const cardBioLength = 480;
+
+/** A bio as a card shows it: whole when short, else cut after its last sentence (or word) that fits, with "…". */
+export function cardBio(bio: string): string {
+  if (bio.length <= cardBioLength) return bio;
+  const fits = bio.slice(0, cardBioLength);
+  const sentence = Math.max(...[". ", "! ", "? ", "\n"].map((end) => fits.lastIndexOf(end)));
+  const cut = sentence > cardBioLength / 2 ? sentence + 1 : fits.search(/\s\S*$/);
+  return `${fits.slice(0, cut > 0 ? cut : cardBioLength).trimEnd()} …`;
+}
+
 /** A speaker as their card shows them, for a loader to send its page. */
 export function cardSpeaker({ id, name, title, portrait, bio }: CardSpeaker): CardSpeaker {
-  return { id, name, title, portrait, bio };
+  return { id, name, title, portrait, ...(bio === undefined ? {} : { bio: cardBio(bio) }) };
 }
 
 /** A speaker's portrait, name and title, with their bio when there is room for it. */
