@@ -187,6 +187,16 @@ describe.each(editionsOfReferenceShape)("Share cards of $id", { timeout: 30_000 
       expect(rendered.images.get(card.path)!.equals(images.get(card.path)!)).toBe(false);
     });
 
+    it("are palette PNGs of at most 80 KB, even with a title of three lines and every script", async () => {
+      const [talk] = shareCards(edition);
+      const title = "Łódź, Jiří, Ørjan: Ğž Ελληνικά Кириллица 🙈 ".repeat(4).trim();
+      const { images } = await renderShareCards([{ ...talk!, title }], event.name);
+      const png = images.get(talk!.path)!;
+      // The header's colour type (the byte after the bit depth): 3 is a palette.
+      expect(png[25]).toBe(3);
+      expect(png.length).toBeLessThanOrEqual(80 * 1024);
+    });
+
     it("draw what no font has as an empty box and report each such character once, without failing", async () => {
       const { images, undrawn } = await renderShareCards(
         [{ ...card, title: "한국어 \uE000" }, { ...card, path: "/og/again.png", title: "한국 \uE000" }],
