@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Speaker } from "../../content";
 import { Portrait } from "./portrait";
+import { shortened } from "../lib/shortened";
 
 /** What a speaker's card shows: pages give it this much of a speaker, not their links. */
 export type CardSpeaker = Pick<Speaker, "id" | "name" | "title" | "portrait" | "bio">;
@@ -12,18 +13,9 @@ export type CardSpeaker = Pick<Speaker, "id" | "name" | "title" | "portrait" | "
  */
 export const cardBioLength = 480;
 
-/** A bio as a card shows it: whole when short, else cut after its last sentence (or word) that fits, with "…". */
-export function cardBio(bio: string): string {
-  if (bio.length <= cardBioLength) return bio;
-  const fits = bio.slice(0, cardBioLength);
-  const sentence = Math.max(...[". ", "! ", "? ", "\n"].map((end) => fits.lastIndexOf(end)));
-  const cut = sentence > cardBioLength / 2 ? sentence + 1 : fits.search(/\s\S*$/);
-  return `${fits.slice(0, cut > 0 ? cut : cardBioLength).trimEnd()} …`;
-}
-
 /** A speaker as their card shows them, for a loader to send its page. */
 export function cardSpeaker({ id, name, title, portrait, bio }: CardSpeaker): CardSpeaker {
-  return { id, name, title, portrait, ...(bio === undefined ? {} : { bio: cardBio(bio) }) };
+  return { id, name, title, portrait, ...(bio === undefined ? {} : { bio: shortened(bio, cardBioLength) }) };
 }
 
 /** A speaker's portrait, name and title, with their bio when there is room for it. */

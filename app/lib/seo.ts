@@ -4,6 +4,7 @@ import type { EventInfo } from "../../content/schema";
 import * as m from "../i18n/messages";
 import { defaultShareImagePath } from "../../common/site-paths";
 import { formatDateSpan } from "./time-in-edition-language";
+import { shortened } from "./shortened";
 
 export interface PageMetaInput {
   /** The full document title, as the page wants it shown. */
@@ -32,8 +33,16 @@ export function defaultShareImageOf(event: Pick<EventInfo, "name" | "headline" |
 /** The built edition's own card: the image a page without one of its own is shared with. */
 export const defaultShareImage = defaultShareImageOf(content.event);
 
+/**
+ * The longest description a page's head gives whole. A talk's is its abstract, which an imported programme may give
+ * in several thousand characters; the head names it three times (for search engines, Open Graph and Twitter), and
+ * each of them shows only its first lines.
+ */
+export const descriptionLength = 500;
+
 /** Title, description, canonical URL and the Open Graph and Twitter card tags of one page. */
-export function pageMeta({ title, description, path, image = defaultShareImage, noindex }: PageMetaInput) {
+export function pageMeta({ title, description: whole, path, image = defaultShareImage, noindex }: PageMetaInput) {
+  const description = shortened(whole, descriptionLength);
   const url = new URL(path, content.event.siteUrl).href;
   const imageUrl = new URL(image.path, content.event.siteUrl).href;
   const tags: MetaDescriptor[] = [
