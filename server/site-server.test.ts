@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { overlayPaths } from "../app/lib/overlay";
 import { voterCookie } from "./api/voter";
@@ -28,8 +28,12 @@ const files: Record<string, string> = {
   "404/index.html": page("404 Page Not Found"),
   "assets/entry-Ab12Cd34.js": "console.log('app');".repeat(100),
   "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  // Files the server reads when asked rather than holds (heldInMemory): a page's data, a calendar file, a share card.
+  "agenda.data": '[{"_1":2},"loaderData"]'.repeat(40),
+  "calendar/talk.ics": "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".repeat(30),
+  "og/talks/talk.png": "PNG pixels",
 };
-const compressed = ["index.html", "agenda/index.html", "assets/entry-Ab12Cd34.js"];
+const compressed = ["index.html", "agenda/index.html", "assets/entry-Ab12Cd34.js", "agenda.data", "calendar/talk.ics"];
 
 let dir: string;
 let store: VoteStore;
@@ -104,6 +108,12 @@ describe("The site on a connection", () => {
     requests.push(["HEAD", url, { "accept-encoding": "gzip, br" }]);
   }
   requests.push(["GET", "/favicon.svg", {}], ["GET", "/404/index.html", {}]);
+  for (const url of ["/agenda.data", "/calendar/talk.ics", "/og/talks/talk.png"]) {
+    for (const acceptEncoding of ["gzip, br", "gzip", ""]) {
+      requests.push(["GET", url, acceptEncoding ? { "accept-encoding": acceptEncoding } : {}]);
+    }
+    requests.push(["HEAD", url, { "accept-encoding": "gzip, br" }]);
+  }
   // Redirects, the not-found page, and what is not the site's: the API, other methods.
   for (const url of ["/agenda/", "/about", "/nowhere", "/404", "/api", "/api/health", "/api/nowhere"]) {
     requests.push(["GET", url, { "accept-encoding": "gzip, br" }]);
@@ -153,6 +163,49 @@ describe("The site on a connection", () => {
     expect((await overTheWire("GET", "/agenda", {})).headers["content-security-policy"]).toMatch(
       /frame-ancestors 'none'$/,
     );
+  });
+});
+
+describe("Files read when asked", () => {
+  it("are answered as held files are: their type, caching, variants, ETag and 304, read from the built site", async () => {
+    const held = await overTheWire("GET", "/favicon.svg", {});
+    for (const [url, type] of [
+      ["/agenda.data", "application/octet-stream"],
+      ["/calendar/talk.ics", "text/calendar; charset=utf-8"],
+      ["/og/talks/talk.png", "image/png"],
+    ] as const) {
+      const plain = await overTheWire("GET", url, {});
+      expect(plain.status, url).toBe(200);
+      expect(Buffer.from(plain.body, "base64").toString("latin1"), url).toBe(files[url.slice(1)]);
+      expect(plain.headers["content-type"], url).toBe(type);
+      expect(plain.headers["cache-control"], url).toBe(held.headers["cache-control"]);
+      expect(plain.headers["x-content-type-options"], url).toBe("nosniff");
+      const etag = plain.headers.etag!;
+      expect(etag, url).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      expect((await overTheWire("GET", url, { "if-none-match": etag })).status, url).toBe(304);
+      const name = url.slice(1);
+      if (compressed.includes(name)) {
+        const br = await overTheWire("GET", url, { "accept-encoding": "br" });
+        expect(br.headers["content-encoding"], url).toBe("br");
+        expect(br.headers.vary, url).toBe("Accept-Encoding");
+        expect(brotliDecompressSync(Buffer.from(br.body, "base64")).toString("latin1"), url).toBe(files[name]);
+      }
+    }
+  });
+
+  it("are read from the disk on each request, not kept: a file gone since the start is a 503 to retry, never a 500", async () => {
+    const card = path.join(dir, "og/talks/talk.png");
+    await writeFile(card, "PNG drawn again");
+    const changed = await overTheWire("GET", "/og/talks/talk.png", {});
+    expect(Buffer.from(changed.body, "base64").toString("latin1")).toBe("PNG drawn again");
+    await rm(card);
+    const gone = await overTheWire("GET", "/og/talks/talk.png", {});
+    expect(gone.status).toBe(503);
+    expect(gone.headers["retry-after"]).toBe("10");
+    expect(gone.headers["x-content-type-options"]).toBe("nosniff");
+    expect(Buffer.from(gone.body, "base64").toString("utf8")).toBe(m.siteUpdating);
+    // What the server holds stays as it was.
+    expect((await overTheWire("GET", "/favicon.svg", {})).status).toBe(200);
   });
 });
 

@@ -1,12 +1,14 @@
+import { readFile } from "node:fs/promises";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { personalCalendarPath } from "../common/my-schedule";
-import { acceptedEncodings, resolvePath, type SiteFile } from "./static";
+import * as m from "../app/i18n/messages";
+import { acceptedEncodings, resolvePath, type Body, type SiteFile } from "./static";
 
 /** One ready response: its status, its headers as the flat [name, value, ...] list writeHead takes, its body. */
 interface Prepared {
   status: number;
   headers: string[];
-  body: Buffer | undefined;
+  body: Body | undefined;
 }
 
 /** A built file's responses at one status, made once at start: one per encoding we hold, and the 304. */
@@ -16,6 +18,8 @@ interface PreparedFile {
   identity: Prepared;
   /** Only for a file found (200): the not-found page is never "not modified". */
   notModified: Prepared | undefined;
+  /** For a file read when asked that has gone since the server started. */
+  unavailable: Prepared;
   etag: string;
 }
 
@@ -64,12 +68,13 @@ function prepareFile(file: SiteFile, common: Record<string, string>, status: 200
     ...file.headers,
     ...(file.br || file.gzip ? { vary: "Accept-Encoding" } : {}),
   };
-  const variant = (body: Buffer, encoding?: "br" | "gzip"): Prepared => ({
+  // A file read when asked gets its length once read: the one written since the server started may differ.
+  const variant = (body: Body, encoding?: "br" | "gzip"): Prepared => ({
     status,
     headers: flat({
       ...base,
       ...(encoding ? { "content-encoding": encoding } : {}),
-      "content-length": String(body.length),
+      ...(Buffer.isBuffer(body) ? { "content-length": String(body.length) } : {}),
     }),
     body,
   });
@@ -78,11 +83,24 @@ function prepareFile(file: SiteFile, common: Record<string, string>, status: 200
     gzip: file.gzip && variant(file.gzip, "gzip"),
     identity: variant(file.body),
     notModified: status === 200 ? { status: 304, headers: flat(base), body: undefined } : undefined,
+    unavailable: {
+      status: 503,
+      headers: flat({
+        ...common,
+        "cache-control": "no-store",
+        "retry-after": "10",
+        "content-type": "text/plain; charset=utf-8",
+        "content-length": String(Buffer.byteLength(unavailableText)),
+      }),
+      body: Buffer.from(unavailableText),
+    },
     etag: file.etag,
   };
 }
 
 const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
+
+const unavailableText = m.siteUpdating;
 
 /**
  * Which encodings an Accept-Encoding header allows, remembered per distinct header: browsers send a handful of
@@ -107,9 +125,34 @@ function send(request: IncomingMessage, response: ServerResponse, file: Prepared
     const accepted = encodingsFor(request.headers["accept-encoding"]);
     chosen = (accepted?.br && file.br) || (accepted?.gzip && file.gzip) || file.identity;
   }
-  response.writeHead(chosen.status, chosen.headers);
-  if (request.method === "HEAD" || !chosen.body) response.end();
-  else response.end(chosen.body);
+  const { body } = chosen;
+  if (body === undefined || Buffer.isBuffer(body)) {
+    write(request, response, chosen);
+    return;
+  }
+  if (request.method === "HEAD") {
+    write(request, response, { ...chosen, headers: [...chosen.headers, "content-length", String(body.size)] });
+    return;
+  }
+  // A file the server does not hold is read when asked. It was there at start: if it has gone (a new build copied
+  // over the running one), the server says so until it restarts on the new build, rather than fail the request.
+  readFile(body.path).then(
+    (bytes) => {
+      write(request, response, {
+        ...chosen,
+        headers: [...chosen.headers, "content-length", String(bytes.length)],
+        body: bytes,
+      });
+    },
+    () => {
+      write(request, response, file.unavailable);
+    },
+  );
+}
+
+function write(request: IncomingMessage, response: ServerResponse, { status, headers, body }: Prepared) {
+  response.writeHead(status, headers);
+  response.end(request.method === "HEAD" || !Buffer.isBuffer(body) ? undefined : body);
 }
 
 /** Paths the API answers; the site never does, even with a 404 page. */

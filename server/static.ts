@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { serviceWorkerPath } from "../common/offline-pages";
 import { fileHeaders, pagePolicyHeader, serviceWorkerPolicy } from "./security-headers";
 
-/** One file of the built site, held in memory with its precompressed variants. */
+/** A file's bytes: held in memory, or where to read them in the built site when asked (`heldInMemory`). */
+export type Body = Buffer | { path: string; size: number };
+
+/** One file of the built site, with its precompressed variants. */
 export interface SiteFile {
-  body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  body: Body;
+  br?: Body;
+  gzip?: Body;
   type: string;
   etag: string;
   cacheControl: string;
@@ -55,31 +58,78 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Reads the whole built site into memory, keyed by URL path. Requests are then answered from this map alone:
- * nothing at request time touches the file system, so no path a client sends can reach a file outside it.
+ * Whether the server holds a file in memory: what nearly every visit asks for (pages, scripts, styles, fonts, images
+ * of the pages, the programme). The rest, one file per session or speaker that few ask for, it reads from the built
+ * site when asked, with the same headers: share cards (fetched by share sites once per link), calendar files, and a
+ * page's `.data` (fetched on a client-side navigation to that page). At 1,100 sessions they are most of the site's
+ * bytes (decision 078).
+ */
+export function heldInMemory(urlPath: string): boolean {
+  return !(urlPath.startsWith("/og/") || urlPath.endsWith(".ics") || urlPath.endsWith(".data"));
+}
+
+/** How many files the server reads at once at start: the disk, not one file after another, sets the pace. */
+const readsAtOnce = 32;
+
+/**
+ * The whole built site, keyed by URL path. Requests are answered from this map alone, so no path a client sends can
+ * reach a file outside it. What `heldInMemory` names is read into memory, but for the plain bytes of a file with a
+ * compressed variant: browsers take the variant, and the plain bytes are read for the rare client that takes none
+ * (decision 078). The rest is kept as the place to read it from.
  */
 export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
-  const site = new Map<string, SiteFile>();
-  for await (const file of walk(dir)) {
-    if (file.endsWith(".br") || file.endsWith(".gz")) continue;
-    const urlPath = "/" + path.relative(dir, file).split(path.sep).join("/");
-    const body = await readFile(file);
-    const optional = (variant: string) => readFile(variant).catch(() => undefined);
-    const type = types[path.extname(file).toLowerCase()] ?? "application/octet-stream";
-    const own = fileHeaders(urlPath);
-    site.set(urlPath, {
-      body,
-      br: await optional(`${file}.br`),
-      gzip: await optional(`${file}.gz`),
-      type,
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-      cacheControl: cacheControlFor(urlPath, type),
-      ...(type.startsWith("text/html") ? { policy: pagePolicyHeader(urlPath, body.toString("utf8")) } : {}),
-      ...(urlPath === serviceWorkerPath ? { policy: serviceWorkerPolicy } : {}),
-      ...(Object.keys(own).length > 0 ? { headers: own } : {}),
-    });
+  const all = new Set<string>();
+  for await (const file of walk(dir)) all.add(file);
+  const files = [...all].filter((file) => !file.endsWith(".br") && !file.endsWith(".gz"));
+  const read = new Map<string, SiteFile>();
+  const queue = files.values();
+  await Promise.all(
+    Array.from({ length: readsAtOnce }, async () => {
+      for (const file of queue) read.set(file, await siteFile(file, urlPathOf(dir, file), all));
+    }),
+  );
+  // In the order of the folder's walk, whatever order the reads ended in.
+  return new Map(files.map((file) => [urlPathOf(dir, file), read.get(file)!]));
+}
+
+const urlPathOf = (dir: string, file: string) => "/" + path.relative(dir, file).split(path.sep).join("/");
+
+async function siteFile(file: string, urlPath: string, all: ReadonlySet<string>): Promise<SiteFile> {
+  const variants = { br: `${file}.br`, gzip: `${file}.gz` };
+  const compressed = all.has(variants.br) || all.has(variants.gzip);
+  const held = heldInMemory(urlPath);
+  const type = types[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+  // What is held is read at start, its plain bytes too: to hash them, and to find a page's policy in them.
+  const bytes = held ? await readFile(file) : undefined;
+  const kept = async (at: string): Promise<Body> => {
+    if (held) return readFile(at);
+    return { path: at, size: (await stat(at)).size };
+  };
+  const [br, gzip] = await Promise.all([variants.br, variants.gzip].map((at) => (all.has(at) ? kept(at) : undefined)));
+  const own = fileHeaders(urlPath);
+  // A held file's ETag comes from its bytes; a file read when asked gets one from its size and time, as nginx makes
+  // them: reading every such file to hash it would take the server's start as long as the files are many.
+  let body: Body;
+  let etag: string;
+  if (bytes) {
+    body = compressed ? { path: file, size: bytes.length } : bytes;
+    etag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
+  } else {
+    const { size, mtimeMs } = await stat(file);
+    body = { path: file, size };
+    etag = `"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
   }
-  return site;
+  return {
+    body,
+    ...(br ? { br } : {}),
+    ...(gzip ? { gzip } : {}),
+    type,
+    etag,
+    cacheControl: cacheControlFor(urlPath, type),
+    ...(type.startsWith("text/html") && bytes ? { policy: pagePolicyHeader(urlPath, bytes.toString("utf8")) } : {}),
+    ...(urlPath === serviceWorkerPath ? { policy: serviceWorkerPolicy } : {}),
+    ...(Object.keys(own).length > 0 ? { headers: own } : {}),
+  };
 }
 
 /** Whether an Accept-Encoding header allows brotli and gzip (a q of 0 refuses; `*` stands for the rest). */
