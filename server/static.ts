@@ -81,15 +81,18 @@ export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
   const all = new Set<string>();
   for await (const file of walk(dir)) all.add(file);
   const files = [...all].filter((file) => !file.endsWith(".br") && !file.endsWith(".gz"));
-  const read = new Map<string, SiteFile>();
-  const queue = files.values();
+  // Each file's entry at its place in the folder's walk, whatever order the reads end in.
+  const read: [string, SiteFile][] = [];
+  const queue = files.entries();
   await Promise.all(
     Array.from({ length: readsAtOnce }, async () => {
-      for (const file of queue) read.set(file, await siteFile(file, urlPathOf(dir, file), all));
+      for (const [index, file] of queue) {
+        const urlPath = urlPathOf(dir, file);
+        read[index] = [urlPath, await siteFile(file, urlPath, all)];
+      }
     }),
   );
-  // In the order of the folder's walk, whatever order the reads ended in.
-  return new Map(files.map((file) => [urlPathOf(dir, file), read.get(file)!]));
+  return new Map(read);
 }
 
 const urlPathOf = (dir: string, file: string) => "/" + path.relative(dir, file).split(path.sep).join("/");
@@ -105,7 +108,8 @@ async function siteFile(file: string, urlPath: string, all: ReadonlySet<string>)
     if (held) return readFile(at);
     return { path: at, size: (await stat(at)).size };
   };
-  const [br, gzip] = await Promise.all([variants.br, variants.gzip].map((at) => (all.has(at) ? kept(at) : undefined)));
+  const variant = (at: string) => (all.has(at) ? kept(at) : Promise.resolve(undefined));
+  const [br, gzip] = await Promise.all([variant(variants.br), variant(variants.gzip)]);
   const own = fileHeaders(urlPath);
   // A held file's ETag comes from its bytes; a file read when asked gets one from its size and time, as nginx makes
   // them: reading every such file to hash it would take the server's start as long as the files are many.
