@@ -28,10 +28,17 @@ export interface ShareCard {
   title: string;
   /** A line under the title: a speaker's job title. */
   subtitle?: string;
-  speakers: Speaker[];
+  speakers: CardPerson[];
   /** A line above the time: what a speaker is on stage for. */
   detail?: string;
   when: string;
+}
+
+/** What a card shows of a person: their name and title (their initials are drawn from the name). */
+export type CardPerson = Pick<Speaker, "id" | "name" | "title">;
+
+function cardPerson({ id, name, title }: Speaker): CardPerson {
+  return { id, name, ...(title === undefined ? {} : { title }) };
 }
 
 const width = 1200;
@@ -189,7 +196,7 @@ export function shareCards(edition: Edition): ShareCard[] {
         path: shareImagePath(talk.id),
         eyebrow: sessionTypeWords(slot.type),
         title: talk.title,
-        speakers: slot.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
+        speakers: slot.speakerIds.flatMap((id) => speakerById.get(id) ?? []).map(cardPerson),
         when: when(slot.start, slot.end),
       },
     ];
@@ -203,7 +210,7 @@ export function shareCards(edition: Edition): ShareCard[] {
             path: shareImagePath(panel.id),
             eyebrow: sessionTypeWords("Panel"),
             title: panel.title,
-            speakers: panel.speakerIds.flatMap((id) => speakerById.get(id) ?? []),
+            speakers: panel.speakerIds.flatMap((id) => speakerById.get(id) ?? []).map(cardPerson),
             when: when(panel.start, panel.end),
           },
         ]
@@ -378,89 +385,140 @@ function wordsOf(card: ShareCard): string {
 }
 
 /**
- * Renders cards to 1200x630 PNGs; fonts are read once for the lot, each emoji drawn once. A character no font has
- * (a script without a face here, an emoji newer than Noto Emoji) must not stop the build of a real programme:
- * Satori draws it with its last font's empty glyph, and `undrawn` lists each such character once, for the build
- * to say.
+ * Renders cards to 1200x630 PNGs, each once for what it shows: a card kept from an earlier build (below) is read,
+ * not drawn. The others are laid out by Satori on this thread while the ones before are drawn and encoded in resvg's
+ * and sharp's threads; fonts are read once for the lot, each emoji drawn once. A character no
+ * font has (a script without a face here, an emoji newer than Noto Emoji) must not stop the build of a real
+ * programme: Satori draws it with its last font's empty glyph, and `undrawn` lists each such character once, for the
+ * build to say.
  */
 export async function renderShareCards(
   cards: ShareCard[],
   eventName: string,
   cache = cardCache,
 ): Promise<{ images: Map<string, Buffer>; undrawn: string[] }> {
-  const { fonts, families } = await cardFonts([eventName, ...cards.map(wordsOf)].join("\n"));
-  const images = new Map<string, Buffer>();
-  const emoji = new Map<string, Promise<string | undefined>>();
-  const undrawn = new Set<string>();
-  const svgs: [string, string][] = [];
-  for (const card of cards) {
-    const svg = await satori(<Card card={card} eventName={eventName} families={families} />, {
-      width,
-      height,
-      fonts,
-      // What none of the fonts draws: an emoji (one at a time) gets its image, anything else stays undrawn.
-      loadAdditionalAsset: async (language, segment) => {
-        if (language === "emoji") {
-          if (!emoji.has(segment)) emoji.set(segment, emojiImage(segment));
-          const image = await emoji.get(segment);
-          if (image) return image;
-        }
-        for (const character of segment) if (!unseen.test(character)) undrawn.add(character);
-        return [];
-      },
-    });
-    svgs.push([card.path, svg]);
+  const drawing = await drawingKey;
+  const keyed = cards.map((card) => ({
+    card,
+    key: createHash("sha256").update(drawing).update("\0").update(eventName).update("\0").update(JSON.stringify(card)).digest("hex"),
+  }));
+  const drawn = new Map<string, KeptCard>();
+  for (const { key } of keyed) {
+    const kept = await keptCard(cache, key);
+    if (kept) drawn.set(key, kept);
   }
-  // Drawing the SVG to pixels is most of a card's cost, and runs in resvg's own threads: a few at a time keep both
-  // cores busy.
-  const queue = svgs.values();
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (const [cardPath, svg] of queue) images.set(cardPath, await cachedPng(svg, cache));
-    }),
-  );
+  // Each content once: two pages may share a card.
+  const missing = [...new Map(keyed.filter(({ key }) => !drawn.has(key)).map((each) => [each.key, each])).values()];
+  if (missing.length > 0) {
+    const { fonts, families } = await cardFonts([eventName, ...missing.map(({ card }) => wordsOf(card))].join("\n"));
+    const emoji = new Map<string, Promise<string | undefined>>();
+    // At most a few cards drawn at once, behind the one being laid out: a programme's SVGs are not all held at once
+    // (each is 100-200 KB of glyph outlines), and Satori's work overlaps resvg's and sharp's.
+    const inFlight = new Set<Promise<void>>();
+    for (const { card, key } of missing) {
+      const undrawn = new Set<string>();
+      const svg = await satori(<Card card={card} eventName={eventName} families={families} />, {
+        width,
+        height,
+        fonts,
+        // What none of the fonts draws: an emoji (one at a time) gets its image, anything else stays undrawn.
+        loadAdditionalAsset: async (language, segment) => {
+          if (language === "emoji") {
+            if (!emoji.has(segment)) emoji.set(segment, emojiImage(segment));
+            const image = await emoji.get(segment);
+            if (image) return image;
+          }
+          for (const character of segment) if (!unseen.test(character)) undrawn.add(character);
+          return [];
+        },
+      });
+      const task = drawCard(svg, cache, key, Array.from(undrawn)).then((card) => {
+        drawn.set(key, card);
+        inFlight.delete(task);
+      });
+      inFlight.add(task);
+      if (inFlight.size >= 4) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  }
+  const images = new Map<string, Buffer>();
+  const undrawn = new Set<string>();
+  for (const { card, key } of keyed) {
+    const kept = drawn.get(key);
+    if (!kept) throw new Error(`share cards: ${card.path} was not drawn`);
+    images.set(card.path, kept.png);
+    for (const character of kept.undrawn) undrawn.add(character);
+  }
   return { images, undrawn: Array.from(undrawn) };
 }
 
 /**
- * Where drawn cards are kept between builds, by what they show: the SVG Satori wrote for them (its text as paths, its
- * fonts, colours and images), the versions of resvg that draws it and of sharp that encodes it, and how it encodes.
- * A rebuild after one session changed draws that one card again; a build of the same edition at another instant (the
- * suite's phase builds) draws none.
+ * Where drawn cards are kept between builds, by what they show: the card (its words and people), the edition's
+ * name, and what draws it: the source of this module (the card's design) and of the modules it draws with, the
+ * versions of Satori, the fonts, resvg and sharp, and the encoding. A rebuild after one session changed draws that
+ * one card again; a build of the same edition at another instant (the suite's phase builds) draws none.
  */
 const cardCache = path.resolve("node_modules/.cache/glosaic/share-cards");
-const drawers = packageFile("@resvg/resvg-js", "package.json").then((json) => [
-  (JSON.parse(json.toString("utf8")) as { version: string }).version,
-  sharp.versions.sharp,
-  sharp.versions.imagequant,
-]);
 
 /**
  * A card's PNG as a palette of at most 256 colours, without dithering: the cards are flat colours, a gradient and
  * text, which a palette keeps to the eye, and 39C3's cards went from 200-280 KB in full colour to 50-70 KB. sharp
- * quantises with libimagequant; effort 3 of 10 was as small as 7 and took half the time.
+ * quantises with libimagequant. Effort 1 of 10 and zlib's level 6 cost 31 ms a card where effort 3 and level 9 cost
+ * 41, for files 3% larger (48.6 KB against 47.0 on a two-line title): most of a cold build's cards are this and resvg.
  */
-const cardEncoding = { palette: true, colours: 256, dither: 0, effort: 3, compressionLevel: 9 } as const;
+const cardEncoding = { palette: true, colours: 256, dither: 0, effort: 1, compressionLevel: 6 } as const;
 
-async function cachedPng(svg: string, cache: string): Promise<Buffer> {
-  const key = createHash("sha256")
-    .update((await drawers).join("\0"))
-    .update("\0")
-    .update(JSON.stringify(cardEncoding))
-    .update("\0")
-    .update(svg)
-    .digest("hex");
-  const file = path.join(cache, `${key}.png`);
-  const kept = await readFile(file).catch(() => undefined);
-  if (kept) return kept;
-  const drawn = await renderAsync(svg, { fitTo: { mode: "width", value: width } });
-  const png = await sharp(drawn.pixels, { raw: { width: drawn.width, height: drawn.height, channels: 4 } })
+/** The modules a card's look comes from: this one (its design), the fonts' pieces and the initials. */
+const drawingModules = [
+  import.meta.filename,
+  path.join(import.meta.dirname, "fontsource-pieces.ts"),
+  path.join(import.meta.dirname, "../../common/initials.ts"),
+];
+const drawingPackages = ["satori", "@resvg/resvg-js", textFace.pkg, displayFace.pkg, cjkFace, emojiFace, "subset-font"];
+
+async function versionOf(pkg: string): Promise<string> {
+  const { version } = JSON.parse((await packageFile(pkg, "package.json")).toString("utf8")) as { version: string };
+  return `${pkg}@${version}`;
+}
+
+const drawingKey = Promise.all([
+  ...drawingModules.map((file) => readFile(file, "utf8")),
+  ...drawingPackages.map(versionOf),
+]).then((parts) =>
+  createHash("sha256")
+    .update([...parts, sharp.versions.sharp, sharp.versions.imagequant ?? "", JSON.stringify(cardEncoding)].join("\0"))
+    .digest("hex"),
+);
+
+/** A drawn card: its PNG and the characters it drew as empty boxes. */
+interface KeptCard {
+  png: Buffer;
+  undrawn: string[];
+}
+
+/** A card kept by an earlier build, with the characters it could not draw (kept beside it when there are any). */
+async function keptCard(cache: string, key: string): Promise<KeptCard | undefined> {
+  const png = await readFile(path.join(cache, `${key}.png`)).catch(() => undefined);
+  if (!png) return undefined;
+  const undrawn = await readFile(path.join(cache, `${key}.undrawn`), "utf8").catch(() => "");
+  return { png, undrawn: Array.from(undrawn) };
+}
+
+/** Draws a card's SVG, encodes it, and keeps it. */
+async function drawCard(svg: string, cache: string, key: string, undrawn: string[]): Promise<KeptCard> {
+  const pixels = await renderAsync(svg, { fitTo: { mode: "width", value: width } });
+  const png = await sharp(pixels.pixels, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
     .png(cardEncoding)
     .toBuffer();
   await mkdir(cache, { recursive: true });
-  // Written aside, then renamed: a build stopped halfway leaves no half-written card to be read as whole.
+  await keep(path.join(cache, `${key}.png`), png);
+  if (undrawn.length > 0) await keep(path.join(cache, `${key}.undrawn`), undrawn.join(""));
+  return { png, undrawn };
+}
+
+/** Written aside, then renamed: a build stopped halfway leaves no half-written file to be read as whole. */
+async function keep(file: string, body: Buffer | string): Promise<void> {
   const aside = `${file}.${String(process.pid)}`;
-  await writeFile(aside, png);
+  await writeFile(aside, body);
   await rename(aside, file);
-  return png;
 }
