@@ -60,8 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const bare = matches.some((match) => handleSays(match.handle, "bare"));
   const transparent = matches.some((match) => handleSays(match.handle, "transparent"));
-  // React Router also renders a hydrating "SPA fallback" of "/" at build time and insists on its scripts; we never
-  // serve that file (scripts/build/postbuild.ts deletes it), but the home page's own HTML is rendered apart from it.
+  // React Router also renders a hydrating "SPA fallback" of "/" at build time, with its scripts: the service worker's
+  // shell, which draws a talk's or speaker's page offline (decision 079). The home page's own HTML is rendered apart.
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   const staticPage = !spaFallback && matches.some((match) => handleSays(match.handle, "static"));
   return (

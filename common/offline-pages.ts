@@ -16,6 +16,46 @@ export const webAppManifestPath = "/manifest.webmanifest";
 /** The path of the worker, at the site's root so that it looks after every page. */
 export const serviceWorkerPath = "/sw.js";
 
+/**
+ * The app's shell: React Router's "SPA fallback", the root layout with no route's content, which draws whatever page
+ * the address names from that page's data. The worker answers a talk's or speaker's page with it offline.
+ */
+export const offlineShellPath = "/__spa-fallback.html";
+
+/**
+ * The data of every talk's and speaker's page, in one file the worker keeps: each page's `.data` as React Router
+ * prerendered it, by its key (`/talks/x.data`). One download of the programme's texts rather than one per page.
+ */
+export const offlineDataPath = "/offline-pages.json";
+
+/** The kept data of drawn pages, by each page's data key. */
+export type OfflineData = Record<string, string>;
+
+/** A page's data key: `/agenda` is `/agenda.data`, `/` is `/_root.data`. */
+export function dataKeyOf(pagePath: string): string {
+  return pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
+}
+
+/**
+ * The pages the worker draws offline from their data, as it tells them: every page of a folder whose pages share
+ * one route (`/speakers/`), and the drawn pages at the top level by their path.
+ */
+export interface DrawnPages {
+  folders: string[];
+  pages: string[];
+}
+
+/** Whether a path is a drawn page, or a drawn page's data. */
+export function isDrawn({ folders, pages }: DrawnPages, pathname: string): boolean {
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return (
+    pages.includes(page) ||
+    folders.some(
+      (folder) => page.startsWith(folder) && page.length > folder.length && !page.slice(folder.length).includes("/"),
+    )
+  );
+}
+
 /** The start of every cache the worker makes for an edition; the build's id ends each. */
 export function cachePrefix(edition: string): string {
   return `conference-${edition}`;

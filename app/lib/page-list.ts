@@ -42,12 +42,34 @@ export function prerenderPaths(edition: Edition): string[] {
 }
 
 /**
- * The pages a visitor can read offline after one visit (issue 32): the programme as the sitemap lists it (the
- * agenda, every talk, speaker and stage page, the event page, the home page), the agenda under its second name,
- * and the visitor's own schedule. Not the briefings, the moderator's page or the stream's screens.
+ * What a visitor can read offline after one visit (issue 32; decision 079), in proportion to the programme.
+ * - `pages` are kept whole, each with its data: the fixed pages the sitemap lists (the home page, the agenda, the
+ *   event page, the live page), the panel's page, the agenda under its second name, and the visitor's own schedule.
+ * - `drawn`: the talks' and speakers' pages, whose number grows with the programme. Their data is kept in one file,
+ *   and offline the worker answers them with the app's shell, which draws each page from its data.
+ * - `folders`: the folders whose pages share one route, by which the worker tells a drawn page from any other.
+ * Not the rooms' stages (a stream needs the network), the briefings, the moderator's page or the stream's screens.
  */
-export function offlinePaths(edition: Edition): string[] {
-  return [...sitemapPaths(edition), ...fixedPaths("alias"), mySchedulePath];
+export interface OfflinePages {
+  pages: string[];
+  drawn: string[];
+  folders: string[];
+}
+
+export function offlinePages(edition: Edition): OfflinePages {
+  return {
+    pages: [
+      ...fixedPaths("listed"),
+      ...(edition.panelPage ? [edition.panelPage.path] : []),
+      ...fixedPaths("alias"),
+      mySchedulePath,
+    ],
+    drawn: [
+      ...edition.talks.map((talk) => talk.path),
+      ...speakersWithSessions(edition).map((speaker) => speakerPath(speaker.id)),
+    ],
+    folders: ["/speakers/", ...talkFolders(edition).map((folder) => `/${folder}`)],
+  };
 }
 
 /**

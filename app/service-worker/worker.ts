@@ -6,6 +6,9 @@
  * - Pages are asked of the network first, with a short wait, so that a changed programme shows when the visitor is
  *   online; when the network fails or is too slow, the page comes from this build's copy. A page the network
  *   answers is not kept: the copy stays the build's own, whose scripts are kept with it.
+ * - The talks' and speakers' pages, as many as the programme has, are drawn (decision 079): offline, the page is the
+ *   app's shell, and its data comes from the one kept file of every drawn page's data, so that the shell draws the
+ *   page as the network would have sent it.
  * - Scripts, styles, fonts and images are named by their content or change only with a build: they come from the
  *   copy at once.
  * - Nothing else is touched: the API, the event streams, the personal calendar feed and the admin routes go to
@@ -18,13 +21,25 @@ import { clientsClaim, setCacheNameDetails } from "workbox-core";
 import { addRoute, matchPrecache, precache } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { NetworkOnly } from "workbox-strategies";
-import { cachePrefix, isPageKey, pageWaitSeconds, skipWaitingMessage } from "../../common/offline-pages";
+import {
+  cachePrefix,
+  isDrawn,
+  isPageKey,
+  offlineDataPath,
+  offlineShellPath,
+  pageWaitSeconds,
+  skipWaitingMessage,
+  type DrawnPages,
+  type OfflineData,
+} from "../../common/offline-pages";
 import { programmePath } from "../../content/programme";
 
 declare const self: ServiceWorkerGlobalScope;
 /** The edition's id and the build's, written in by scripts/build/service-worker.ts. */
 declare const EDITION: string;
 declare const BUILD: string;
+/** The pages drawn from their data, written in by scripts/build/service-worker.ts. */
+declare const DRAWN: DrawnPages;
 
 const prefix = cachePrefix(EDITION);
 setCacheNameDetails({ prefix, suffix: BUILD });
@@ -47,6 +62,34 @@ registerRoute(
     plugins: [
       {
         handlerDidError: async ({ request }) => matchPrecache(new URL(request.url).pathname),
+      },
+    ],
+  }),
+);
+
+/** The kept data of the drawn pages, read from the copy once per start of the worker. */
+let offlineData: Promise<OfflineData> | undefined;
+function keptData(): Promise<OfflineData> {
+  offlineData ??= matchPrecache(offlineDataPath)
+    .then((response) => (response ? (response.json() as Promise<OfflineData>) : {}))
+    .catch(() => ({}));
+  return offlineData;
+}
+
+// A talk's or speaker's page, or its data: the network first, then the shell, or the page's kept data.
+registerRoute(
+  ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && isDrawn(DRAWN, url.pathname),
+  new NetworkOnly({
+    networkTimeoutSeconds: pageWaitSeconds,
+    plugins: [
+      {
+        handlerDidError: async ({ request }) => {
+          const { pathname } = new URL(request.url);
+          if (!pathname.endsWith(".data")) return matchPrecache(offlineShellPath);
+          const data = (await keptData())[pathname];
+          // As the server sends a page's data (React Router's single fetch); none for a page the build did not make.
+          return data === undefined ? undefined : new Response(data, { headers: { "Content-Type": "text/x-script" } });
+        },
       },
     ],
   }),

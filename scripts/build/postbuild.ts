@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { edition, editionId } from "../../content";
 import { builtEditionFile } from "../../content/editions";
-import { offlinePaths, sitemapPaths } from "../../app/lib/page-list";
+import { offlinePages, sitemapPaths } from "../../app/lib/page-list";
 import { schedulePaths } from "../../common/schedule-paths";
 import { compactProgramme, programmePath } from "../../content/programme";
 import { stagePath, streamSources } from "../../app/lib/stage";
@@ -19,13 +19,14 @@ import { withSiteIcon } from "./site-icon";
 import { drawnBy } from "./fontsource-pieces";
 import { charactersFile, missingCharacters, paintedText } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
-import { writeServiceWorker } from "./service-worker";
+import { offlineCopyBytes, writeServiceWorker } from "./service-worker";
 import { writeWebApp } from "./web-app";
 
 /**
- * After `react-router build`: drop the SPA fallback page; write the sitemap and robots.txt (they need the content's
- * site URL), the calendar files, the schedule export and the talks' and speakers' share cards; then a brotli and a gzip variant of every compressible
- * file, so the server never compresses at request time.
+ * After `react-router build`: write the sitemap and robots.txt (they need the content's site URL), the calendar
+ * files, the schedule export and the talks' and speakers' share cards; finish the pages (React Router's SPA fallback
+ * among them, the service worker's shell); write the service worker; then a brotli and a gzip variant of every
+ * compressible file, so the server never compresses at request time.
  */
 const clientDir = path.resolve("build/client");
 const compressible = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest|ics)$/;
@@ -168,19 +169,32 @@ async function finishPages() {
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/**
+ * Brotli's quality for a file. Its best (11) is worth its time where a file is read by every visitor or is large:
+ * the scripts and styles, and files of 64 KB and more (the agenda, the programme's files). The many small pages and
+ * calendar files, two per session at a large conference, take 7: 10% larger (a talk page 6.1 KB against 5.5) for a
+ * fortieth of the time (0.4 ms a page against 20), which at 1,100 sessions is most of the build's (decision 079).
+ */
+function brotliQuality(file: string, size: number): number {
+  const shared = file.startsWith(path.join(clientDir, "assets") + path.sep);
+  return shared || size >= 64 * 1024 ? constants.BROTLI_MAX_QUALITY : 7;
+}
+
 /** Each compressible file's variants, a few files at a time: zlib works in Node's thread pool, on every core. */
 async function precompress() {
-  const chosen: string[] = [];
+  const chosen: { file: string; size: number }[] = [];
   for await (const file of files(clientDir)) {
-    if (compressible.test(file) && (await stat(file)).size >= minimumBytes) chosen.push(file);
+    if (!compressible.test(file)) continue;
+    const { size } = await stat(file);
+    if (size >= minimumBytes) chosen.push({ file, size });
   }
   const queue = chosen.values();
   await Promise.all(
     Array.from({ length: 4 }, async () => {
-      for (const file of queue) {
+      for (const { file, size } of queue) {
         const body = await readFile(file);
         const [br, gz] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file, size) } }),
           gzipped(body, { level: 9 }),
         ]);
         await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
@@ -190,20 +204,29 @@ async function precompress() {
   return chosen.length;
 }
 
+/** How long each step took, in seconds, said at the end: where a large programme's build spends its time. */
+const took: string[] = [];
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  took.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 // Which edition this build is of, for the server (see builtEditionFile).
 await writeFile(builtEditionFile(clientDir), `${JSON.stringify({ id: editionId })}\n`);
-// React Router's fallback for hosts without per-route files; our server and static hosts serve the 404 page instead.
-await rm(path.join(clientDir, "__spa-fallback.html"), { force: true });
-await writeSitemapAndRobots();
-await writeProgramme();
-const calendars = await writeCalendars();
-const schedules = await writeSchedule();
-const cards = await writeShareCards();
-const webApp = await writeWebApp(clientDir, edition);
-const pages = await finishPages();
+await step("sitemap", writeSitemapAndRobots);
+await step("programme", writeProgramme);
+const calendars = await step("calendars", writeCalendars);
+const schedules = await step("schedule", writeSchedule);
+const cards = await step("share cards", writeShareCards);
+const webApp = await step("web app", () => writeWebApp(clientDir, edition));
+const pages = await step("pages", finishPages);
 // Once the pages are final: the worker keeps them by their revisions.
-const worker = await writeServiceWorker(clientDir, editionId, offlinePaths(edition));
-const count = await precompress();
+const worker = await step("service worker", () => writeServiceWorker(clientDir, editionId, offlinePages(edition)));
+const count = await step("compression", precompress);
+const offlineBytes = await offlineCopyBytes(clientDir, worker.keys);
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB), ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB, ${String(Math.round(offlineBytes / 1024))} KB to download), ${String(count)} files precompressed`,
 );
+console.log(`postbuild: ${took.join(", ")}`);

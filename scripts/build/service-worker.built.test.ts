@@ -2,8 +2,19 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, wri
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { offlinePaths, prerenderPaths } from "../../app/lib/page-list";
-import { cachePrefix, isPageKey, keyOfFile, serviceWorkerPath, webAppManifestPath } from "../../common/offline-pages";
+import { offlinePages, prerenderPaths } from "../../app/lib/page-list";
+import {
+  cachePrefix,
+  dataKeyOf,
+  isDrawn,
+  isPageKey,
+  keyOfFile,
+  offlineDataPath,
+  offlineShellPath,
+  serviceWorkerPath,
+  webAppManifestPath,
+  type OfflineData,
+} from "../../common/offline-pages";
 import { siteIconPath } from "../../common/site-paths";
 import { edition, editionId } from "../../content";
 import { writeServiceWorker } from "./service-worker";
@@ -46,16 +57,53 @@ describe("The built service worker", () => {
   /** The kept files' keys, as the worker's manifest lists them. */
   const kept = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1] as string);
 
-  it("keeps every page of the programme, with the data React Router loads for it", () => {
-    for (const page of offlinePaths(edition)) {
+  const offline = offlinePages(edition);
+
+  it("keeps the programme's fixed pages whole, with the data React Router loads for each", () => {
+    for (const page of offline.pages) {
       expect(kept, page).toContain(page);
-      const data = page === "/" ? "/_root.data" : `${page}.data`;
+      const data = dataKeyOf(page);
       if (existsSync(path.join(clientDir, data))) expect(kept, data).toContain(data);
     }
   });
 
-  it("keeps no other page: not the briefings, the moderator's page or the stream's screens", () => {
-    const others = prerenderPaths(edition).filter((page) => !offlinePaths(edition).includes(page));
+  it("keeps every talk's and speaker's page as its data, in one file, and the shell that draws them", () => {
+    // Every talk, and every speaker's page the build made (the speakers' briefings share their folder).
+    const briefings = new Set(edition.briefings.map((briefing) => briefing.path));
+    const speakerPages = readdirSync(path.join(clientDir, "speakers"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `/speakers/${entry.name}`)
+      .filter((page) => !briefings.has(page));
+    expect([...offline.drawn].sort()).toEqual([...edition.talks.map((talk) => talk.path), ...speakerPages].sort());
+    expect(kept).toContain(offlineShellPath);
+    expect(kept).toContain(offlineDataPath);
+    const data = JSON.parse(readFileSync(path.join(clientDir, offlineDataPath), "utf8")) as OfflineData;
+    expect(Object.keys(data).sort()).toEqual(offline.drawn.map(dataKeyOf).sort());
+    for (const page of offline.drawn) {
+      expect(data[dataKeyOf(page)], page).toBe(readFileSync(path.join(clientDir, dataKeyOf(page)), "utf8"));
+      expect(kept, page).not.toContain(page);
+      expect(kept, page).not.toContain(dataKeyOf(page));
+    }
+  });
+
+  it("tells a drawn page and its data from any other page by its folder or its path", () => {
+    const drawn = {
+      folders: offline.folders,
+      pages: offline.drawn.filter((page) => !offline.folders.some((folder) => page.startsWith(folder))),
+    };
+    for (const page of offline.drawn) {
+      expect(isDrawn(drawn, page), page).toBe(true);
+      expect(isDrawn(drawn, dataKeyOf(page)), page).toBe(true);
+    }
+    for (const page of [...offline.pages, "/moderate", "/speakers/", "/speakers/a/b"]) {
+      expect(isDrawn(drawn, page), page).toBe(false);
+    }
+  });
+
+  it("keeps no other page: not the rooms' stages, the briefings, the moderator's page or the stream's screens", () => {
+    const others = prerenderPaths(edition).filter(
+      (page) => !offline.pages.includes(page) && !offline.drawn.includes(page),
+    );
     expect(others.length).toBeGreaterThan(0);
     for (const page of others) expect(kept, page).not.toContain(page);
   });
@@ -83,14 +131,14 @@ describe("The built service worker", () => {
 
   it("is the same for the same files, and another when a kept file changes", async () => {
     const copy = copyOfBuild();
-    const again = await writeServiceWorker(copy, editionId, offlinePaths(edition));
+    const again = await writeServiceWorker(copy, editionId, offline);
     expect(readFileSync(path.join(copy, serviceWorkerPath), "utf8")).toBe(worker);
     expect(existsSync(path.join(copy, `${serviceWorkerPath}.br`))).toBe(false);
     writeFileSync(
       path.join(copy, siteIconPath),
       readFileSync(path.join(copy, siteIconPath), "utf8").replace("#000", "#111"),
     );
-    const changed = await writeServiceWorker(copy, editionId, offlinePaths(edition));
+    const changed = await writeServiceWorker(copy, editionId, offline);
     expect(changed.build).not.toBe(again.build);
     expect(changed.keys).toEqual(again.keys);
     expect(readFileSync(path.join(copy, serviceWorkerPath), "utf8")).toContain(JSON.stringify(changed.build));

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import * as m from "../../app/i18n/messages";
 import { hole, wordsBefore } from "../message-words";
-import { offlinePaths } from "../../app/lib/page-list";
+import { offlinePages } from "../../app/lib/page-list";
 import { mySchedulePath } from "../../common/my-schedule";
 import { serviceWorkerPath, webAppManifestPath } from "../../common/offline-pages";
 import { siteIconPath, speakerPath } from "../../common/site-paths";
@@ -38,6 +38,10 @@ test.use({ serviceWorkers: "allow", expectedConsole: /net::ERR_INTERNET_DISCONNE
 test.describe.configure({ mode: "serial" });
 
 const talk = edition.talks[0]!;
+const talkSlot = edition.agenda.find((slot) => slot.talkId === talk.id)!;
+
+/** A text's first paragraph, as a page shows it. */
+const firstParagraph = (text: string) => text.split(/\n\s*\n/)[0]!.trim();
 const speaker = speakersWithSessions(editionSchedule)[0]!;
 
 /** A visitor whose clock differs from the event's on the day, so that the zone switch changes every time. */
@@ -123,10 +127,19 @@ test("after one visit to the home page and the agenda, the programme reads with 
   await waitForHydration(page);
   await expect(page.getByRole("complementary", { name: m.liveStripLabel })).toContainText(m.liveNow);
 
-  // A talk, a speaker and the visitor's own schedule, none of them visited: kept all the same, scripts and all.
+  // A talk, a speaker and the visitor's own schedule, none of them visited: drawn by the app's shell from the one
+  // kept file of their data (decision 079), as the network would have sent them.
   await page.goto(talk.path);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: talk.title })).toBeVisible();
+  await expect(page.getByText(firstParagraph(talk.abstract ?? talk.description)).first()).toBeVisible();
+  for (const name of talkSlot.speakerIds.map((id) => edition.speakers.find((each) => each.id === id)!.name)) {
+    await expect(page.getByRole("heading", { name }).first()).toBeVisible();
+  }
+  const whenWhere = page.getByRole("complementary", { name: m.talkWhenWhere });
+  await expect(whenWhere).toBeVisible();
+  const room = edition.rooms.find((each) => each.id === talkSlot.room);
+  if (room) await expect(whenWhere).toContainText(room.name);
   await page.goto(speakerPath(speaker.id));
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: speaker.name })).toBeVisible();
@@ -142,8 +155,8 @@ test("after one visit to the home page and the agenda, the programme reads with 
   await expect(page.getByRole("link", { name: talk.title }).first()).toBeVisible();
 
   // A page the worker does not keep is not made up: the browser's own offline error.
-  const kept = new Set(offlinePaths(edition));
-  expect(kept.has("/moderate")).toBe(false);
+  const { pages, drawn } = offlinePages(edition);
+  expect([...pages, ...drawn]).not.toContain("/moderate");
   await expect(page.goto("/moderate")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
 });
 
@@ -226,7 +239,7 @@ test("a new build shows an open page 'The programme has been updated', and Reloa
   await server.stopForRestart();
   const icon = path.join(dir, siteIconPath);
   writeFileSync(icon, readFileSync(icon, "utf8").replace(/<\/svg>\s*$/, '<circle cx="1" cy="1" r="1"/></svg>'));
-  const { build } = await writeServiceWorker(dir, editionId, offlinePaths(edition));
+  const { build } = await writeServiceWorker(dir, editionId, offlinePages(edition));
   expect(build).not.toBe(before);
   site!.server = await startBuiltServer({
     at: { port: server.port, database: path.join(dir, "votes.sqlite") },
