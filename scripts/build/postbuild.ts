@@ -55,6 +55,16 @@ async function writeAt(sitePath: string, body: string | Buffer) {
   await writeFile(file, body);
 }
 
+/** Writes files, sixteen at a time: a file per session and per speaker is thousands at a large conference. */
+async function writeEach(written: Iterable<{ path: string; body: string | Buffer }>) {
+  const queue = written[Symbol.iterator]();
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let next = queue.next(); !next.done; next = queue.next()) await writeAt(next.value.path, next.value.body);
+    }),
+  );
+}
+
 /** The programme the pages fetch once they run (content/programme.ts): one file, so that no page's script carries it. */
 async function writeProgramme() {
   await writeAt(programmePath, JSON.stringify(compactProgramme(edition)));
@@ -62,7 +72,7 @@ async function writeProgramme() {
 
 async function writeCalendars() {
   const calendars = [...calendarFiles(edition), ...speakerCalendarFiles(edition)];
-  for (const calendar of calendars) await writeAt(calendar.path, calendar.body);
+  await writeEach(calendars);
   return calendars.length;
 }
 
@@ -76,17 +86,17 @@ async function writeSchedule() {
 
 /** The share cards; says once which characters no font of theirs draws (each drawn as an empty box). */
 async function writeShareCards() {
-  const { images, undrawn } = await renderShareCards(
+  const { images, undrawn, drawn } = await renderShareCards(
     [defaultShareCard(edition), ...shareCards(edition), ...speakerShareCards(edition)],
     edition.event.name,
   );
-  for (const [sitePath, png] of images) await writeAt(sitePath, png);
+  await writeEach(Array.from(images, ([sitePath, body]) => ({ path: sitePath, body })));
   if (undrawn.length > 0) {
     console.log(
       `postbuild: share cards: ${String(undrawn.length)} characters are in no font the cards have, each drawn as an empty box: ${some(undrawn, 8)}`,
     );
   }
-  return images.size;
+  return { count: images.size, drawn };
 }
 
 async function* files(dir: string): AsyncGenerator<string> {
@@ -170,17 +180,21 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * Brotli's quality for a file. Its best (11) is worth its time where a file is read by every visitor or is large:
- * the scripts and styles, and files of 64 KB and more (the agenda, the programme's files). The many small pages and
- * calendar files, two per session at a large conference, take 7: 10% larger (a talk page 6.1 KB against 5.5) for a
- * fortieth of the time (0.4 ms a page against 20), which at 1,100 sessions is most of the build's (decision 079).
+ * Brotli's quality for a file. Its best (11) where every visitor reads the file and it is worth the time: the
+ * scripts and styles. Elsewhere 9 for files of 64 KB and more (the agenda, the programme's files), and 7 for the many
+ * small pages and calendar files, two per session at a large conference: a talk page 10% larger (6.1 KB against 5.5)
+ * at a fortieth of the time (0.4 ms against 20). At 1,100 sessions this took the step from 9.5 s to 2.6 s for 0.3%
+ * more bytes in all (decision 079).
  */
 function brotliQuality(file: string, size: number): number {
-  const shared = file.startsWith(path.join(clientDir, "assets") + path.sep);
-  return shared || size >= 64 * 1024 ? constants.BROTLI_MAX_QUALITY : 7;
+  if (file.startsWith(path.join(clientDir, "assets") + path.sep)) return constants.BROTLI_MAX_QUALITY;
+  return size >= 64 * 1024 ? 9 : 7;
 }
 
-/** Each compressible file's variants, a few files at a time: zlib works in Node's thread pool, on every core. */
+/**
+ * Each compressible file's variants, a few files at a time, the largest first so that none is left alone at the
+ * end: zlib works in Node's thread pool, on every core.
+ */
 async function precompress() {
   const chosen: { file: string; size: number }[] = [];
   for await (const file of files(clientDir)) {
@@ -188,7 +202,7 @@ async function precompress() {
     const { size } = await stat(file);
     if (size >= minimumBytes) chosen.push({ file, size });
   }
-  const queue = chosen.values();
+  const queue = chosen.sort((a, b) => b.size - a.size).values();
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (const { file, size } of queue) {
@@ -227,6 +241,6 @@ const worker = await step("service worker", () => writeServiceWorker(clientDir, 
 const count = await step("compression", precompress);
 const offlineBytes = await offlineCopyBytes(clientDir, worker.keys);
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards)} share cards, ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB, ${String(Math.round(offlineBytes / 1024))} KB to download), ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards.count)} share cards (${String(cards.drawn)} drawn, the others kept), ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB, ${String(Math.round(offlineBytes / 1024))} KB to download), ${String(count)} files precompressed`,
 );
 console.log(`postbuild: ${took.join(", ")}`);
