@@ -24,7 +24,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   // The reference edition's spec checks, the edition's own tests, or both (scripts/test/test-scope.ts).
   testMatch: scope === "reference" ? referenceFiles("spec") : "**/*.spec.ts",
-  testIgnore: scope === "edition" ? referenceFiles("spec") : [],
+  testIgnore: scope === "edition" || scope === "large" ? referenceFiles("spec") : [],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { referenceFiles, testScope } from "./scripts/test/test-scope";
+import { largeFiles, referenceFiles, testScope } from "./scripts/test/test-scope";
 
 const roots = "{app,content,interop,server,scripts,common}";
 const scope = testScope();
@@ -10,7 +10,8 @@ const scope = testScope();
  * - `server` (`*.server.test.ts`): the compiled server in a process of its own (tests that kill it, stop it or
  *   send it raw bytes); Vitest compiles it from the source first.
  * - `built` (`*.built.test.ts`): the built site in build/ (`npm run build` first).
- * The reference edition's spec checks (`*.reference.*`) run or not by TEST_SCOPE (scripts/test/test-scope.ts).
+ * The reference edition's spec checks (`*.reference.*`) and the tests of a programme's size (`*.large.*`) run or not by
+ * TEST_SCOPE (scripts/test/test-scope.ts).
  */
 const kinds = { fast: "test", server: "server.test", built: "built.test" } as const;
 const otherKinds = [`**/*.${kinds.server}.ts`, `**/*.${kinds.built}.ts`];
@@ -24,7 +25,8 @@ function project(name: keyof typeof kinds) {
       exclude: [
         ...configDefaults.exclude,
         ...(name === "fast" ? otherKinds : []),
-        ...(scope === "edition" ? [referenceFiles(suffix)] : []),
+        ...(scope === "edition" || scope === "large" ? [referenceFiles(suffix)] : []),
+        ...(name === "built" && scope !== "large" ? [largeFiles("built.test")] : []),
       ],
       environment: "node",
       // The fast project's files share each worker's modules: its tests read and write no module's state, and the

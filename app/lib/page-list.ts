@@ -90,3 +90,17 @@ export function talkFolders(edition: Pick<Edition, "talks">): string[] {
 export function routedFolders(edition: Pick<Edition, "talks">): string[] {
   return ["/speakers/", `${livePath}/`, ...talkFolders(edition).map((folder) => `/${folder}`)];
 }
+
+/**
+ * What kind of page a built path is, for figures by kind (npm run bench:scale, the suite's large build): a fixed
+ * page by its own path, the others by their kind, however many the programme has.
+ */
+export function pageKindOf(edition: Edition): (pagePath: string) => string {
+  const kinds = new Map<string, string>([
+    ...edition.talks.map((talk): [string, string] => [talk.path, "talk pages"]),
+    ...speakersWithSessions(edition).map((speaker): [string, string] => [speakerPath(speaker.id), "speaker pages"]),
+    ...edition.rooms.map((room): [string, string] => [stagePath(room.id), "rooms' stages"]),
+    ...edition.briefings.map((briefing): [string, string] => [briefing.path, "briefings"]),
+  ]);
+  return (pagePath) => kinds.get(pagePath) ?? pagePath;
+}

@@ -17,7 +17,7 @@ import {
 } from "../../common/offline-pages";
 import { siteIconPath } from "../../common/site-paths";
 import { edition, editionId } from "../../content";
-import { writeServiceWorker } from "./service-worker";
+import { keptKeys, writeServiceWorker } from "./service-worker";
 
 // The worker of the build under test (npm run build first): what it keeps for reading offline, and its caches.
 const clientDir = path.resolve("build/client");
@@ -54,8 +54,7 @@ describe("Keys of kept files", () => {
 
 describe("The built service worker", () => {
   const worker = readFileSync(path.join(clientDir, serviceWorkerPath), "utf8");
-  /** The kept files' keys, as the worker's manifest lists them. */
-  const kept = [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1] as string);
+  const kept = keptKeys(clientDir);
 
   const offline = offlinePages(edition);
 

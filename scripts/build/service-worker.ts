@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
@@ -164,4 +164,10 @@ export async function offlineCopyBytes(clientDir: string, keys: readonly string[
     }),
   );
   return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+/** The keys of the files a built worker keeps, as its manifest lists them. */
+export function keptKeys(clientDir: string): string[] {
+  const worker = readFileSync(path.join(clientDir, serviceWorkerPath), "utf8");
+  return [...worker.matchAll(/url:"([^"]+)"/g)].map((match) => match[1] as string);
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eventSpanOf } from "../../content/event-span";
 import {
@@ -12,7 +13,9 @@ import {
 } from "../../content/editions";
 import { validateEdition } from "../../content/validate";
 import { noScriptBuildsOf } from "../../tests/e2e/phase-moments";
-import { testScopeVariable, type TestScope } from "./test-scope";
+import { importSchedule } from "../../interop/schedule-import";
+import { largeSchedule } from "../../interop/test-support/large-schedule";
+import { referenceBuildVariable, testScopeVariable, type TestScope } from "./test-scope";
 
 /**
  * `npm test` after the type check and the lint: the unit tests, then build and browser tests, edition by edition.
@@ -37,7 +40,12 @@ import { testScopeVariable, type TestScope } from "./test-scope";
  *    what the interface's language changes (issue 31).
  * 4. When EDITION names another edition, the reference edition's build and the spec's exact checks
  *    (`*.reference.*`), which hold only there.
- * 5. Last, the selected edition as built today: every test that takes its expected values from the edition (on the
+ * 5. A programme of FOSDEM's size (1,100 sessions in 35 rooms, 1,200 speakers: scripts/tools/generate-schedule.ts),
+ *    generated and imported for its pass and removed after it (never before the unit tests, which would take it
+ *    among the editions they run on): its build, which holds every page's script budget, the tests of what its size
+ *    costs a visitor (`*.large.*`: each kind of page's first-load JavaScript against the reference edition's build,
+ *    which the suite keeps aside for it, and the offline copy), and the offline copy in the browser (issue 42).
+ * 6. Last, the selected edition as built today: every test that takes its expected values from the edition (on the
  *    reference edition, the spec's checks too). Its build is the one left in build/ at the end, as `npm start`
  *    expects, without building it again.
  */
@@ -50,6 +58,8 @@ interface Pass {
   builtAt?: string;
   /** An edition copied for the run, in another language: the edition it copies and the locale it is given. */
   copyOf?: { edition: string; locale: string };
+  /** A programme generated at a large conference's size and imported for the pass. */
+  generated?: true;
 }
 
 /** The German copy's id: a test edition's folder, which exists only while the run lasts. */
@@ -67,8 +77,25 @@ function writeCopy(pass: Pass): void {
 }
 
 function removeCopy(pass: Pass): void {
-  if (pass.copyOf) rmSync(path.join(testEditionsRoot, pass.edition), { recursive: true, force: true });
+  if (pass.copyOf || pass.generated)
+    rmSync(path.join(testEditionsRoot, pass.edition), { recursive: true, force: true });
 }
+
+/** Writes a generated pass's edition: a programme of FOSDEM's size, as pretalx exports it, imported as an organiser would. */
+async function writeGenerated(pass: Pass): Promise<void> {
+  if (!pass.generated) return;
+  const folder = mkdtempSync(path.join(tmpdir(), "glosaic-large-"));
+  try {
+    const file = path.join(folder, "schedule.json");
+    writeFileSync(file, JSON.stringify(largeSchedule()));
+    await importSchedule({ source: file, root: testEditionsRoot, editionId: pass.edition });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The large pass's edition, which exists only while its pass lasts. */
+const largeEdition = "large-generated";
 
 /** A test edition's own choice of test files (tests/editions/<id>/tests.json), if it makes one. */
 function filesOf(id: string): Pass["files"] {
@@ -120,8 +147,22 @@ const passes: Pass[] = [
     },
   },
   ...(selected === defaultEditionId ? [] : [{ edition: defaultEditionId, scope: "reference" as const }]),
+  {
+    edition: largeEdition,
+    scope: "large",
+    generated: true,
+    files: { unit: ["scripts/build/scale.large.built.test.ts"], browser: ["tests/e2e/offline.spec.ts"] },
+  },
   today,
 ];
+
+/** A copy of the first build of the reference edition, for the large pass to measure against. */
+let referenceBuild: string | undefined;
+function keepReferenceBuild(pass: Pass): void {
+  if (referenceBuild || pass.edition !== defaultEditionId) return;
+  referenceBuild = mkdtempSync(path.join(tmpdir(), "glosaic-reference-build-"));
+  cpSync(path.resolve("build/client"), referenceBuild, { recursive: true });
+}
 
 /** A built-site test file (Vitest's `built` project), run after the pass's build; the others run before any. */
 const needsBuild = (file: string) => file.endsWith(".built.test.ts");
@@ -139,6 +180,7 @@ function run(pass: Pass, command: string, args: string[]): void {
       EDITION: pass.edition,
       [testScopeVariable]: pass.scope,
       ...(pass.builtAt ? { SITE_BUILT_AT: pass.builtAt } : {}),
+      ...(referenceBuild ? { [referenceBuildVariable]: referenceBuild } : {}),
     },
   });
   if (result.status !== 0) {
@@ -178,7 +220,9 @@ try {
   }
   vitest(today, "server", undefined);
   for (const pass of passes) {
+    await writeGenerated(pass);
     run(pass, "npm", ["run", "build"]);
+    keepReferenceBuild(pass);
     vitest(pass, "built", pass.files?.unit?.filter(needsBuild));
     run(pass, "npx", ["playwright", "test", ...(pass.files?.browser ?? [])]);
   }
@@ -188,4 +232,5 @@ try {
   process.exitCode = 1;
 } finally {
   for (const pass of passes) removeCopy(pass);
+  if (referenceBuild) rmSync(referenceBuild, { recursive: true, force: true });
 }

@@ -29,6 +29,8 @@ export const chromiumArgs = [
 export interface BuiltServer {
   url: string;
   port: number;
+  /** The server's process. */
+  pid: number | undefined;
   /** Stops the server and removes its store (unless the caller named it). */
   stop: () => void;
   /** Stops the server and resolves once the process has gone, its port free again; the store stays. */
@@ -78,7 +80,7 @@ export async function startBuiltServer(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { url, port, stop, stopForRestart };
+    if (healthy) return { url, port, pid: child.pid, stop, stopForRestart };
     if (Date.now() > deadline) {
       stop();
       throw new Error(`The server did not answer on ${url} within 60 s`);
