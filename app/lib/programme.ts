@@ -31,7 +31,7 @@ let arriving: Tracked<Programme> | undefined;
  * The file, fetched once per page and asked again after a failure (the network away, no worker yet) until it
  * answers: until then a prerendered part keeps its HTML, whose links work as plain links.
  */
-export function fetchProgramme(): Promise<Programme> {
+function fetchProgramme(): Promise<Programme> {
   if (!arriving) {
     const tracked: Tracked<Programme> = (async () => {
       for (let failures = 0; ; failures += 1) {
@@ -62,6 +62,15 @@ export function useRenderedProgramme(): Programme {
 }
 
 /** A page of a route that renders the programme starts fetching it with the page, not once its script has run. */
+/**
+ * A route's data on client-side navigation, once the programme has come too: the page shows whole, rather than
+ * without the part that renders the programme (decision 077).
+ */
+export async function withProgramme<Data>(loadRoute: () => Promise<Data>): Promise<Data> {
+  const [data] = await Promise.all([loadRoute(), fetchProgramme()]);
+  return data;
+}
+
 export const programmePreload = { rel: "preload", href: programmePath, as: "fetch", crossOrigin: "anonymous" } as const;
 
 // The same fetch as the rendered parts', which retries on its own.

@@ -13,7 +13,7 @@ import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
 import { programmeDays } from "../../common/programme-days";
 import { programmeShape } from "../lib/programme-shape";
-import { fetchProgramme, programmePreload } from "../lib/programme";
+import { programmePreload, withProgramme } from "../lib/programme";
 import { schedulePaths } from "../../common/schedule-paths";
 import { dayCalendarPath } from "../../common/site-paths";
 import { livePath } from "../lib/stage";
@@ -56,8 +56,7 @@ export const links: Route.LinksFunction = () => [programmePreload];
 
 /** On client-side navigation, the page shows once the programme is there too, rather than without its schedule. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), fetchProgramme()]);
-  return data;
+  return withProgramme(serverLoader);
 }
 
 export default function Agenda({ loaderData: { count, shape, legendTypes } }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { SessionTime } from "../components/session-time";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge } from "../components/ui/badge";
 import type { ProgrammeSession } from "../../content/programme";
-import { fetchProgramme, programmePreload, useRenderedProgramme } from "../lib/programme";
+import { programmePreload, useRenderedProgramme, withProgramme } from "../lib/programme";
 import { pageMeta, titled } from "../lib/seo";
 import { useDisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/use-edition-phase";
@@ -36,8 +36,7 @@ export const links: Route.LinksFunction = () => [programmePreload];
 
 /** On client-side navigation, the page shows once the programme is there too, rather than without its line-up. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), fetchProgramme()]);
-  return data;
+  return withProgramme(serverLoader);
 }
 
 /** An overview of the day, built from the agenda and the talk catalogue. */

@@ -15,7 +15,7 @@ import { useStageClock } from "../lib/stage-clock";
 import { questionWindowOf, takesQuestions } from "../../common/question-contract";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus, streamOf } from "../lib/stage";
-import { fetchProgramme, programmePreload, useRenderedProgramme } from "../lib/programme";
+import { programmePreload, useRenderedProgramme, withProgramme } from "../lib/programme";
 import { formatClock, formatLongDate } from "../lib/time-in-edition-language";
 import { previewInstant } from "../lib/preview";
 import { useHydrated } from "../lib/use-hydrated";
@@ -53,9 +53,7 @@ export function loader({ url }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
-    // The page shows once the programme is there too, rather than without its stage.
-    const [data] = await Promise.all([serverLoader(), fetchProgramme()]);
-    return data;
+    return await withProgramme(serverLoader);
   } catch (error) {
     if (isRouteErrorResponse(error) && error.status === 404) return redirect("/404");
     throw error;
