@@ -17,7 +17,7 @@ import { scheduleFiles } from "../../interop/schedule-export";
 import { some } from "../../interop/import/import-notes";
 import { withSiteIcon } from "./site-icon";
 import { drawnBy } from "./fontsource-pieces";
-import { charactersFile, missingCharacters, paintedText } from "./subset-fonts";
+import { charactersFile, firstScreen, missingCharacters, paintedText } from "./subset-fonts";
 import { defaultShareCard, renderShareCards, shareCards, speakerShareCards } from "./share-images";
 import { offlineCopyBytes, writeServiceWorker } from "./service-worker";
 import { writeWebApp } from "./web-app";
@@ -126,10 +126,10 @@ const stageFiles = new Set(
 );
 
 /**
- * The text face's files and the characters each draws. A page that shows a character of one with a unicode-range
- * (the ligature symbols' file, a script's: scripts/build/subset-fonts.ts) preloads it, so that it is fetched with
- * the others, not after the stylesheet has named it; the main file every page preloads already (app/root.tsx).
- * The display face's are left to the stylesheet, for the rare heading that needs one.
+ * The text face's files and the characters each draws. A page whose first screen shows a character of one with a
+ * unicode-range (the ligature symbols' file, a script's: scripts/build/subset-fonts.ts) preloads it, so that it is
+ * fetched with the others, not after the stylesheet has named it; the main file every page preloads already
+ * (app/root.tsx). The display face's are left to the stylesheet, for the rare heading that needs one.
  */
 async function textFontsWithRanges(characters: string) {
   const assets = path.join(clientDir, "assets");
@@ -162,7 +162,7 @@ async function finishPages() {
       );
     }
     // At the end of <head>, after what the page's components render there (the main file's preload among them).
-    const text = new Set(paintedText(html));
+    const text = new Set(paintedText(firstScreen(html)));
     const preloads = rangedFonts
       .filter(({ href, drawn }) => !html.includes(href) && drawn.some((character) => text.has(character)))
       .map(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { selectedEditionId } from "../../content/editions";
 import { loadEdition } from "../../content/load-edition";
 import { drawnBy } from "./fontsource-pieces";
-import { cutFonts, missingCharacters, paintedText, siteCharacters, textOf } from "./subset-fonts";
+import { cutFonts, firstScreen, missingCharacters, paintedText, siteCharacters, textOf } from "./subset-fonts";
 
 const loaded = loadEdition(selectedEditionId());
 const { edition } = loaded;
@@ -54,6 +54,21 @@ describe("the characters the fonts are cut to", () => {
     expect(paintedText(page)).toContain("Home > ");
     expect(missingCharacters(page, "HomeTstalkcf>' ")).toEqual(["’", "→", "é"]);
     expect(missingCharacters(page, `HomeTstalkcf>'’→é`)).toEqual([]);
+  });
+
+  it("take a page's first screen as its navigation and its own header, or the whole page without one", () => {
+    const page = [
+      '<html><head></head><body><header><nav>Home</nav></header><main id="main">',
+      "<header><h1>Σύνοψη</h1><p>Abstract</p></header><section><h2>Speakers</h2><p>Кирилл</p></section>",
+      "</main></body></html>",
+    ].join("");
+    const shown = paintedText(firstScreen(page));
+    expect(shown).toContain("Home");
+    expect(shown).toContain("Σύνοψη");
+    expect(shown).toContain("Abstract");
+    expect(shown).not.toContain("Кирилл");
+    const headless = "<html><head></head><body><main><p>Кирилл</p></main></body></html>";
+    expect(firstScreen(headless)).toBe(headless);
   });
 
   it("leave Chinese, Japanese and Korean to the system's fonts, whatever the subset holds", () => {
