@@ -64,6 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // shell, which draws a talk's or speaker's page offline (decision 079). The home page's own HTML is rendered apart.
   const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
   const staticPage = !spaFallback && matches.some((match) => handleSays(match.handle, "static"));
+  // The shell is drawn at "/" and hydrates at the page's own path: until it has, no section is marked as current.
+  const hydrated = useHydrated();
   return (
     <html lang={m.locale} data-transparent={transparent ? "" : undefined}>
       <head>
@@ -79,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <>
             <SkipLink />
-            <NavBar />
+            <NavBar marksCurrent={!spaFallback || hydrated} />
             <div className="flex min-h-dvh flex-col pt-16">
               <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                 {children}

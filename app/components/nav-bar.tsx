@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, type NavLinkProps } from "react-router";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
 import { ExternalLink } from "./external-link";
@@ -20,6 +20,24 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
+/**
+ * A link to a section, marked as the current page's where it is, or marked for no page (`marksCurrent` false): the
+ * app's shell, drawn at no page's path, hydrates at the path of the page it draws (decision 079), and its first
+ * render must be the shell's HTML.
+ */
+function SectionLink({
+  marksCurrent,
+  className,
+  ...props
+}: Omit<NavLinkProps, "className" | "children" | "style"> & {
+  marksCurrent: boolean;
+  className: string | typeof linkClass;
+  children: React.ReactNode;
+}) {
+  if (marksCurrent) return <NavLink {...props} className={className} />;
+  return <Link {...props} className={typeof className === "string" ? className : className({ isActive: false })} />;
+}
+
 function closeMenu(menu: HTMLDetailsElement | null) {
   if (menu) menu.open = false;
 }
@@ -30,9 +48,10 @@ function closeMenu(menu: HTMLDetailsElement | null) {
  * The menu is a native disclosure (`<details>`), so it opens and closes without any JavaScript: the home page is
  * served without hydration, and every page should work before or without it. The browser gives its summary the
  * button role and the expanded state. Once hydrated, the page adds what a disclosure lacks: Escape closes it and
- * hands focus back, a click elsewhere or a navigation closes it.
+ * hands focus back, a click elsewhere or a navigation closes it. `marksCurrent` false marks no section as the
+ * current page's (the app's shell while it hydrates).
  */
-export function NavBar() {
+export function NavBar({ marksCurrent = true }: { marksCurrent?: boolean }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -73,16 +92,21 @@ export function NavBar() {
         aria-label={m.navMain}
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6"
       >
-        <NavLink to="/" className="rounded-md p-1" aria-label={m.navHomeLabel({ name: content.event.shortName })}>
+        <SectionLink
+          to="/"
+          marksCurrent={marksCurrent}
+          className="rounded-md p-1"
+          aria-label={m.navHomeLabel({ name: content.event.shortName })}
+        >
           <Wordmark />
-        </NavLink>
+        </SectionLink>
 
         <ul className="hidden items-center gap-1 md:flex">
           {wideLinks.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className={linkClass}>
+              <SectionLink to={link.to} end marksCurrent={marksCurrent} className={linkClass}>
                 {link.label}
-              </NavLink>
+              </SectionLink>
             </li>
           ))}
           <li className="ml-2">
@@ -116,16 +140,17 @@ export function NavBar() {
             <ul className="flex flex-col gap-1">
               {narrowLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink
+                  <SectionLink
                     to={link.to}
                     end
+                    marksCurrent={marksCurrent}
                     onClick={close}
                     className={({ isActive }) =>
                       `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? "bg-white/10 text-white" : "text-muted hover:text-white"}`
                     }
                   >
                     {link.label}
-                  </NavLink>
+                  </SectionLink>
                 </li>
               ))}
               <PhaseActionItems

@@ -140,9 +140,16 @@ test("after one visit to the home page and the agenda, the programme reads with 
   await expect(whenWhere).toBeVisible();
   const room = edition.rooms.find((each) => each.id === talkSlot.room);
   if (room) await expect(whenWhere).toContainText(room.name);
+  // The shell was drawn at no page's path: once hydrated, no section of the navigation is the page's own.
+  const navigation = page.getByRole("navigation", { name: m.navMain });
+  await expect(navigation.locator('[aria-current="page"]')).toHaveCount(0);
   await page.goto(speakerPath(speaker.id));
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: speaker.name })).toBeVisible();
+  await expect(navigation.locator('[aria-current="page"]')).toHaveCount(0);
+  // A section reached from there is marked as the page's.
+  await navigation.getByRole("link", { name: m.navAgenda, exact: true }).click();
+  await expect(navigation.getByRole("link", { name: m.navAgenda, exact: true })).toHaveAttribute("aria-current", "page");
 
   // "My schedule" works offline: a session chosen on the talk's page is on /my-schedule.
   await page.goto(talk.path);
