@@ -149,7 +149,10 @@ test("after one visit to the home page and the agenda, the programme reads with 
   await expect(navigation.locator('[aria-current="page"]')).toHaveCount(0);
   // A section reached from there is marked as the page's.
   await navigation.getByRole("link", { name: m.navAgenda, exact: true }).click();
-  await expect(navigation.getByRole("link", { name: m.navAgenda, exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(navigation.getByRole("link", { name: m.navAgenda, exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   // "My schedule" works offline: a session chosen on the talk's page is on /my-schedule.
   await page.goto(talk.path);
