@@ -45,11 +45,17 @@ export interface DrawnPages {
   pages: string[];
 }
 
-/** Whether a path is a drawn page, or a drawn page's data. */
-export function isDrawn({ folders, pages }: DrawnPages, pathname: string): boolean {
+/**
+ * Whether a path is a drawn page, or a drawn page's data. The worker asks it of every request, so the top-level
+ * pages come as a set.
+ */
+export function isDrawn(
+  { folders, pages }: { folders: readonly string[]; pages: ReadonlySet<string> },
+  pathname: string,
+): boolean {
   const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   return (
-    pages.includes(page) ||
+    pages.has(page) ||
     folders.some(
       (folder) => page.startsWith(folder) && page.length > folder.length && !page.slice(folder.length).includes("/"),
     )

@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { serviceWorkerPath } from "../common/offline-pages";
 import { fileHeaders, pagePolicyHeader, serviceWorkerPolicy } from "./security-headers";
+import { eachAtOnce } from "../common/each-at-once";
 
 /** A file's bytes: held in memory, or where to read them in the built site when asked (`heldInMemory`). */
 export type Body = Buffer | { path: string; size: number };
@@ -83,15 +84,10 @@ export async function loadSite(dir: string): Promise<Map<string, SiteFile>> {
   const files = [...all].filter((file) => !file.endsWith(".br") && !file.endsWith(".gz"));
   // Each file's entry at its place in the folder's walk, whatever order the reads end in.
   const read: [string, SiteFile][] = [];
-  const queue = files.entries();
-  await Promise.all(
-    Array.from({ length: readsAtOnce }, async () => {
-      for (const [index, file] of queue) {
-        const urlPath = urlPathOf(dir, file);
-        read[index] = [urlPath, await siteFile(file, urlPath, all)];
-      }
-    }),
-  );
+  await eachAtOnce(files.entries(), readsAtOnce, async ([index, file]) => {
+    const urlPath = urlPathOf(dir, file);
+    read[index] = [urlPath, await siteFile(file, urlPath, all)];
+  });
   return new Map(read);
 }
 

@@ -67,6 +67,8 @@ registerRoute(
   }),
 );
 
+const drawn = { folders: DRAWN.folders, pages: new Set(DRAWN.pages) };
+
 /** The kept data of the drawn pages, read from the copy once per start of the worker. */
 let offlineData: Promise<OfflineData> | undefined;
 function keptData(): Promise<OfflineData> {
@@ -78,7 +80,7 @@ function keptData(): Promise<OfflineData> {
 
 // A talk's or speaker's page, or its data: the network first, then the shell, or the page's kept data.
 registerRoute(
-  ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && isDrawn(DRAWN, url.pathname),
+  ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && isDrawn(drawn, url.pathname),
   new NetworkOnly({
     networkTimeoutSeconds: pageWaitSeconds,
     plugins: [

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { edition, editionId } from "../../content";
+import { eachAtOnce } from "../../common/each-at-once";
 import { builtEditionFile } from "../../content/editions";
 import { offlinePages, sitemapPaths } from "../../app/lib/page-list";
 import { schedulePaths } from "../../common/schedule-paths";
@@ -57,12 +58,7 @@ async function writeAt(sitePath: string, body: string | Buffer) {
 
 /** Writes files, sixteen at a time: a file per session and per speaker is thousands at a large conference. */
 async function writeEach(written: Iterable<{ path: string; body: string | Buffer }>) {
-  const queue = written[Symbol.iterator]();
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      for (let next = queue.next(); !next.done; next = queue.next()) await writeAt(next.value.path, next.value.body);
-    }),
-  );
+  await eachAtOnce(written, 16, (file) => writeAt(file.path, file.body));
 }
 
 /** The programme the pages fetch once they run (content/programme.ts): one file, so that no page's script carries it. */
@@ -202,18 +198,17 @@ async function precompress() {
     const { size } = await stat(file);
     if (size >= minimumBytes) chosen.push({ file, size });
   }
-  const queue = chosen.sort((a, b) => b.size - a.size).values();
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (const { file, size } of queue) {
-        const body = await readFile(file);
-        const [br, gz] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file, size) } }),
-          gzipped(body, { level: 9 }),
-        ]);
-        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-      }
-    }),
+  await eachAtOnce(
+    chosen.sort((a, b) => b.size - a.size),
+    4,
+    async ({ file, size }) => {
+      const body = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file, size) } }),
+        gzipped(body, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+    },
   );
   return chosen.length;
 }

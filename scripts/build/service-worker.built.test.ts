@@ -17,7 +17,7 @@ import {
 } from "../../common/offline-pages";
 import { siteIconPath } from "../../common/site-paths";
 import { edition, editionId } from "../../content";
-import { keptKeys, writeServiceWorker } from "./service-worker";
+import { drawnPages, keptKeys, writeServiceWorker } from "./service-worker";
 
 // The worker of the build under test (npm run build first): what it keeps for reading offline, and its caches.
 const clientDir = path.resolve("build/client");
@@ -86,10 +86,8 @@ describe("The built service worker", () => {
   });
 
   it("tells a drawn page and its data from any other page by its folder or its path", () => {
-    const drawn = {
-      folders: offline.folders,
-      pages: offline.drawn.filter((page) => !offline.folders.some((folder) => page.startsWith(folder))),
-    };
+    const { folders, pages } = drawnPages(offline);
+    const drawn = { folders, pages: new Set(pages) };
     for (const page of offline.drawn) {
       expect(isDrawn(drawn, page), page).toBe(true);
       expect(isDrawn(drawn, dataKeyOf(page)), page).toBe(true);

@@ -62,7 +62,7 @@ async function writeOfflineData(clientDir: string, drawn: readonly string[]): Pr
 }
 
 /** The drawn pages as the worker tells them: by their folder, or by their path at the top level. */
-function drawnPages({ drawn, folders }: OfflinePages): DrawnPages {
+export function drawnPages({ drawn, folders }: OfflinePages): DrawnPages {
   const inFolder = (page: string) => folders.some((folder) => page.startsWith(folder));
   return { folders, pages: drawn.filter((page) => !inFolder(page)) };
 }

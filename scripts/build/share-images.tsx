@@ -9,6 +9,7 @@ import * as fontkit from "fontkit";
 import { drawnBy, fontsourcePieces, inRange, packageFile, unseen } from "./fontsource-pieces";
 import type { Edition, Speaker } from "../../content";
 import { briefingView } from "../../app/lib/briefing";
+import { eachAtOnce } from "../../common/each-at-once";
 import { initialsOf } from "../../common/initials";
 import {
   briefingShareImagePath,
@@ -404,15 +405,10 @@ export async function renderShareCards(
   }));
   const drawn = new Map<string, KeptCard>();
   // Read sixteen at a time: thousands at a large conference.
-  const reading = keyed.values();
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      for (const { key } of reading) {
-        const kept = await keptCard(cache, key);
-        if (kept) drawn.set(key, kept);
-      }
-    }),
-  );
+  await eachAtOnce(keyed, 16, async ({ key }) => {
+    const kept = await keptCard(cache, key);
+    if (kept) drawn.set(key, kept);
+  });
   // Each content once: two pages may share a card.
   const missing = [...new Map(keyed.filter(({ key }) => !drawn.has(key)).map((each) => [each.key, each])).values()];
   if (missing.length > 0) {
