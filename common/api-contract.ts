@@ -61,3 +61,23 @@ export interface QuestionRateLimits {
  * viewer of a talk page during its session holds one; past it a page polls the session's questions instead.
  */
 export const defaultMaxQuestionStreams = 10_000;
+
+/**
+ * The audience's live streams (leaderboards and questions together) that one client address holds at most
+ * (MAX_STREAMS_PER_ADDRESS): a hall's Wi-Fi puts hundreds of phones behind one address, each with a stream or two;
+ * one client past it polls, and leaves the rest of the server's streams to everyone else.
+ */
+export const defaultMaxStreamsPerAddress = 500;
+
+/**
+ * New voter cookies one client address is issued a minute (RATE_LIMIT_NEW_VOTERS): enough for a hall filling up
+ * behind one address, few enough that a script shedding its cookie to vote again gets a handful of votes, not one
+ * per request.
+ */
+export const defaultNewVotersPerMinute = 60;
+
+/**
+ * A write (a vote, a question, an upvote) without a voter cookie is refused 403 with this as its JSON's `voter` once
+ * the refusal has issued the cookie (decision 083): the page sends the write once more, and it counts.
+ */
+export const voterIssued = "issued";

@@ -10,6 +10,8 @@ import type { QuestionWindowOverride } from "../common/question-contract";
 import {
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
+  defaultMaxStreamsPerAddress,
+  defaultNewVotersPerMinute,
   defaultQuestionRateLimits,
   defaultRateLimits,
   type LogLevel,
@@ -17,6 +19,7 @@ import {
 } from "../common/api-contract";
 import { votingWindowOf, type VotingWindow } from "../common/voting-window";
 import { registerApi } from "./api";
+import { SiteOrigins } from "./api/origin";
 import { registerCalendarFeed } from "./calendar-feed";
 import { commonHeaders } from "./security-headers";
 import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory } from "./site-server";
@@ -52,8 +55,17 @@ export interface AppOptions {
   trustProxy?: number;
   /** Requests per client IP and minute: votes, and reads of the demo API. */
   limits?: { votes: number; reads: number };
-  /** The server is reached over HTTPS (a proxy terminates TLS): send Strict-Transport-Security. */
+  /**
+   * BEHIND_HTTPS: the server is reached over HTTPS (a proxy terminates TLS): send Strict-Transport-Security, and
+   * the voter cookie only over HTTPS (Secure).
+   */
   hsts?: boolean;
+  /** ALLOWED_ORIGINS: origins beside the edition's site and the server's own addresses whose pages may vote and ask. */
+  origins?: readonly string[];
+  /** New voter cookies per client address and minute (RATE_LIMIT_NEW_VOTERS). */
+  newVotersPerMinute?: number;
+  /** The audience's live streams one client address holds at most (MAX_STREAMS_PER_ADDRESS). */
+  maxStreamsPerAddress?: number;
   /** Live leaderboard streams this server holds at most (MAX_LIVE_STREAMS). */
   maxLiveStreams?: number;
   /** How often an idle live stream carries a heartbeat, in milliseconds; tests shorten it. */
@@ -92,6 +104,9 @@ export async function buildApp({
   questionWindow = {},
   questionLimits = defaultQuestionRateLimits,
   maxQuestionStreams = defaultMaxQuestionStreams,
+  origins = [],
+  newVotersPerMinute = defaultNewVotersPerMinute,
+  maxStreamsPerAddress = defaultMaxStreamsPerAddress,
 }: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
   const site = await loadSite(clientDir).catch((error: unknown) => {
@@ -190,8 +205,11 @@ export async function buildApp({
     demos,
     votingWindow,
     now,
-    siteUrl: served.event.siteUrl,
+    origins: new SiteOrigins(served.event.siteUrl, origins, () => app.server.address()),
     limits,
+    newVotersPerMinute,
+    secureCookie: hsts,
+    maxStreamsPerAddress,
     maxLiveStreams,
     ...(liveHeartbeatMs === undefined ? {} : { liveHeartbeatMs }),
     commonHeaders: headers,

@@ -19,7 +19,20 @@ describe("Server configuration", () => {
       RATE_LIMIT_QUESTIONS_PER_VOTER: 5,
       RATE_LIMIT_UPVOTES_PER_VOTER: 60,
       MAX_QUESTION_STREAMS: 10000,
+      RATE_LIMIT_NEW_VOTERS: 60,
+      MAX_STREAMS_PER_ADDRESS: 500,
+      ALLOWED_ORIGINS: [],
     });
+  });
+
+  it("reads the allowed origins as a list, and refuses BEHIND_HTTPS without a proxy trusted for addresses", () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: " https://talks.example.org, http://localhost:5173/ " })).toMatchObject({
+      ALLOWED_ORIGINS: ["https://talks.example.org", "http://localhost:5173/"],
+    });
+    expect(loadConfig({ BEHIND_HTTPS: "true", TRUST_PROXY: "1" })).toMatchObject({ BEHIND_HTTPS: true });
+    expect(() => loadConfig({ BEHIND_HTTPS: "true" })).toThrow(
+      "Invalid configuration: BEHIND_HTTPS=true needs TRUST_PROXY, the number of proxies in front of the server (usually 1), so that clients are told apart by their own addresses",
+    );
   });
 
   it("reads the environment, treating empty values as unset", () => {
@@ -57,6 +70,16 @@ describe("Server configuration", () => {
     ],
     [{ RATE_LIMIT_UPVOTES: "1.5" }, 'Invalid configuration: RATE_LIMIT_UPVOTES must be a whole number (got "1.5")'],
     [{ MAX_QUESTION_STREAMS: "-1" }, 'Invalid configuration: MAX_QUESTION_STREAMS must be 0 or more (got "-1")'],
+    [{ RATE_LIMIT_NEW_VOTERS: "0" }, 'Invalid configuration: RATE_LIMIT_NEW_VOTERS must be at least 1 (got "0")'],
+    [{ MAX_STREAMS_PER_ADDRESS: "0" }, 'Invalid configuration: MAX_STREAMS_PER_ADDRESS must be at least 1 (got "0")'],
+    [
+      { ALLOWED_ORIGINS: "https://talks.example.org/page" },
+      'Invalid configuration: ALLOWED_ORIGINS must be origins separated by commas, each a scheme and host like https://talks.example.org (got "https://talks.example.org/page")',
+    ],
+    [
+      { ALLOWED_ORIGINS: "talks.example.org" },
+      'Invalid configuration: ALLOWED_ORIGINS must be origins separated by commas, each a scheme and host like https://talks.example.org (got "talks.example.org")',
+    ],
   ])("rejects %o with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -3,6 +3,8 @@ import type { QuestionWindowOverride } from "../common/question-contract";
 import {
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
+  defaultMaxStreamsPerAddress,
+  defaultNewVotersPerMinute,
   defaultQuestionRateLimits,
   defaultRateLimits,
   logLevels,
@@ -21,6 +23,13 @@ const perMinute = (name: string, fallback: number) =>
     .int(`${name} must be a whole number`)
     .min(1, `${name} must be at least 1`)
     .default(fallback);
+
+/** An HTTP(S) origin as a browser sends it: a scheme, a host and perhaps a port, nothing after (a "/" tolerated). */
+function isOrigin(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return /^https?:$/.test(url.protocol) && url.origin === text.replace(/\/$/, "");
+}
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -62,6 +71,7 @@ const envSchema = z.object({
   RATE_LIMIT_UPVOTES: perMinute("RATE_LIMIT_UPVOTES", defaultQuestionRateLimits.upvotesPerAddress),
   RATE_LIMIT_QUESTIONS_PER_VOTER: perMinute("RATE_LIMIT_QUESTIONS_PER_VOTER", defaultQuestionRateLimits.asksPerVoter),
   RATE_LIMIT_UPVOTES_PER_VOTER: perMinute("RATE_LIMIT_UPVOTES_PER_VOTER", defaultQuestionRateLimits.upvotesPerVoter),
+  RATE_LIMIT_NEW_VOTERS: perMinute("RATE_LIMIT_NEW_VOTERS", defaultNewVotersPerMinute),
   MAX_LIVE_STREAMS: z.coerce
     .number({ error: "MAX_LIVE_STREAMS must be a number" })
     .int("MAX_LIVE_STREAMS must be a whole number")
@@ -72,6 +82,30 @@ const envSchema = z.object({
     .int("MAX_QUESTION_STREAMS must be a whole number")
     .min(0, "MAX_QUESTION_STREAMS must be 0 or more")
     .default(defaultMaxQuestionStreams),
+  MAX_STREAMS_PER_ADDRESS: z.coerce
+    .number({ error: "MAX_STREAMS_PER_ADDRESS must be a number" })
+    .int("MAX_STREAMS_PER_ADDRESS must be a whole number")
+    .min(1, "MAX_STREAMS_PER_ADDRESS must be at least 1")
+    .default(defaultMaxStreamsPerAddress),
+  // Pages of these origins may vote and ask, beside the edition's site and the server's own addresses.
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const origins = value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== "");
+      if (!origins.every(isOrigin)) {
+        context.addIssue({
+          code: "custom",
+          message:
+            "ALLOWED_ORIGINS must be origins separated by commas, each a scheme and host like https://talks.example.org",
+        });
+        return z.NEVER;
+      }
+      return origins;
+    }),
   // Secrets (decision 029): long enough that guessing is hopeless, and never repeated in an error (below).
   ADMIN_TOKEN: z
     .string()
@@ -105,7 +139,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   // An empty variable counts as unset, as shells and .env files often leave them.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(present);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Behind an HTTPS proxy every request comes from the proxy's address: without trusting it for the client's
+    // address, every rate limit and per-address share would count the whole audience as one client (decision 083).
+    if (result.data.BEHIND_HTTPS && result.data.TRUST_PROXY === 0) {
+      throw new ConfigError(
+        "Invalid configuration: BEHIND_HTTPS=true needs TRUST_PROXY, the number of proxies in front of the server (usually 1), so that clients are told apart by their own addresses",
+      );
+    }
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? "environment");
   const got = secret.has(name) ? "" : ` (got ${JSON.stringify(env[name])})`;

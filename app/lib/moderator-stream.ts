@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useRef } from "react";
-import { ApiError, liveResources, liveStream, setLive, useLive } from "./live-data";
-import { adminQuestionEventsUrl, type ModeratedQuestion, type ModeratorEvents } from "../../common/question-contract";
+import { ApiError, getJson, liveResources, liveStream, setLive, useLive } from "./live-data";
+import {
+  adminQuestionEventsUrl,
+  adminQuestionsUrl,
+  type ModeratedQuestion,
+  type ModeratorEvents,
+} from "../../common/question-contract";
 
 /** Where the moderator's stream stands. */
 export type StreamStatus =
@@ -22,17 +27,30 @@ const withQuestion = (queue: Queue | undefined, question: ModeratedQuestion): Qu
   [question.id]: question,
 });
 
+/** How often the queue is read again while its stream is away or refused (the server holds all it may). */
+const queuePollMs = 3000;
+
+const queueOf = (questions: readonly ModeratedQuestion[]): Queue =>
+  Object.fromEntries(questions.map((question) => [question.id, question]));
+
 /**
- * Every session's questions as the moderator sees them, followed through GET /api/admin/questions/events with the
- * token in the Authorization header: its snapshot, then each question that appears or changes. A dropped stream
- * reconnects with back-off and starts again from a snapshot; a refused token (401) or none set (404) stops it.
+ * Every session's questions as the moderator sees them: read (GET /api/admin/questions), then followed through
+ * GET /api/admin/questions/events, both with the token in the Authorization header: the stream's snapshot, then each
+ * question that appears or changes. A dropped or refused stream (503) reconnects with back-off, and the queue is
+ * read every few seconds meanwhile, so the moderator keeps a live queue whatever the audience holds. A refused
+ * token (401) or none set (404) stops it.
  */
 const moderatorQueue = liveResources<Queue>((token) => ({
+  url: adminQuestionsUrl,
+  load: async (url, signal) =>
+    queueOf((await getJson<{ questions: ModeratedQuestion[] }>(url, signal, bearer(token))).questions),
+  retry: true,
+  pollMs: queuePollMs,
   stream: liveStream<Queue, ModeratorEvents>({
     url: adminQuestionEventsUrl,
     headers: bearer(token),
     on: {
-      snapshot: (_, data) => Object.fromEntries(data.questions.map((question) => [question.id, question])),
+      snapshot: (_, data) => queueOf(data.questions),
       question: withQuestion,
     },
     stopOn: [401, 404],
@@ -46,7 +64,8 @@ const moderatorQueue = liveResources<Queue>((token) => ({
 export function useModeratorStream(token: string | null, onRefused: (status: "refused" | "off") => void) {
   const resource = token === null ? null : moderatorQueue(token);
   const { data, error, stale } = useLive(resource, true);
-  const refusal = error instanceof ApiError ? (error.status === 401 ? "refused" : "off") : null;
+  // A read or stream refused for the token; any other failure (a store away for a moment) is tried again.
+  const refusal = error instanceof ApiError ? (({ 401: "refused", 404: "off" } as const)[error.status] ?? null) : null;
   // Told once per refusal, whatever the page's callback is by then.
   const refused = useRef(onRefused);
   useEffect(() => {

@@ -126,7 +126,7 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
         .header("retry-after", String(questionStreamsFullRetryAfterSeconds))
         .send({ error: m.apiModeratorStreamsFull });
     if (service.moderatorHub.full) return full();
-    return (await service.moderatorHub.open(allSessions, request, reply)) ? reply : full();
+    return (await service.moderatorHub.open(allSessions, request, reply)) === "opened" ? reply : full();
   });
   return Promise.resolve();
 }

@@ -8,7 +8,7 @@ import { edition } from "../../content";
 import { presenterFor } from "../../app/lib/ranking";
 import { openSqliteStore } from "../store/sqlite";
 import { testEdition } from "../test-support/databases";
-import { appHarness, duringVoting, type App } from "../test-support/app-harness";
+import { appHarness, duringVoting, voteAsPage, type App } from "../test-support/app-harness";
 import { burstMinVotes, burstWindowMs, sweepWindowMs } from "./review";
 import { voteOrigin } from "./vote-origin";
 import { voterCookie } from "./voter";
@@ -43,16 +43,10 @@ function clock() {
 
 const admin = (app: App, url: string, extra: Partial<InjectOptions> = {}) =>
   app.inject({ method: "GET", url: `/api/admin${url}`, headers: auth, ...extra });
+/** A vote from a page at `remoteAddress`, by a voter its first read earned unless the test gives a cookie. */
 const voteFrom = (app: App, id: string, remoteAddress: string, extra: Partial<InjectOptions> = {}) =>
-  app.inject({
-    method: "POST",
-    url: `/api/demos/${id}/vote`,
-    remoteAddress,
-    headers: { "user-agent": "Mozilla/5.0 (test)" },
-    ...extra,
-  });
-const cookieOf = (response: Awaited<ReturnType<App["inject"]>>) =>
-  response.cookies.find((cookie) => cookie.name === voterCookie)?.value;
+  voteAsPage(app, id, { remoteAddress, headers: { "user-agent": "Mozilla/5.0 (test)" }, ...extra });
+const cookieOf = (response: Awaited<ReturnType<typeof voteFrom>>) => response.voter;
 const listed = async (app: App, id: string) =>
   (await app.inject({ method: "GET", url: "/api/demos" }))
     .json<{ id: string; votes: number }[]>()

@@ -6,6 +6,7 @@ import type { StoredVote, VoteStore } from "../store";
 import { requireBearer } from "./bearer-token";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 import { reviewClusters } from "./review";
+import type { Voters } from "./voter";
 
 export interface AdminApiOptions {
   store: VoteStore;
@@ -17,6 +18,8 @@ export interface AdminApiOptions {
   token: string;
   now: () => Date;
   reads: RateLimiter;
+  /** The voter cookies this server issued: the review lists the addresses that were issued many. */
+  voters: Voters;
 }
 
 /** One row of the organisers' results. */
@@ -112,10 +115,16 @@ export function registerAdmin(app: FastifyInstance, options: AdminApiOptions) {
 
   app.get("/review", async () => {
     const votes = await store.votes();
-    return reviewClusters(
-      votes.filter((vote): vote is StoredVote & { addressHash: string } => !vote.voidedAt && vote.addressHash !== null),
-      demos.length,
-    );
+    return {
+      ...reviewClusters(
+        votes.filter(
+          (vote): vote is StoredVote & { addressHash: string } => !vote.voidedAt && vote.addressHash !== null,
+        ),
+        demos.length,
+      ),
+      // This server's own since it started: issuing is not kept in the store, so a restart begins the list again.
+      newVoters: options.voters.review(),
+    };
   });
 
   app.post("/votes/void", { bodyLimit: voidBodyLimit }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { get, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { demoEventsPath } from "../../common/api-contract";
-import { appHarness, duringVoting, open, type App } from "../test-support/app-harness";
+import { appHarness, duringVoting, open, voteAsPage, type App } from "../test-support/app-harness";
 import { streamsFullRetryAfterSeconds } from "./demo-events";
 import * as m from "../../app/i18n/messages";
 
@@ -106,7 +106,6 @@ async function listening(options: Parameters<typeof start>[0] = {}) {
 }
 
 const counts = (event: ServerEvent) => JSON.parse(event.data) as Record<string, number>;
-const vote = (app: App, id: string) => app.inject({ method: "POST", url: `/api/demos/${id}/vote` });
 
 describe("GET /api/demos/events", () => {
   it("while voting is open: reconnection advice, every count at once, then the count a vote changed", async () => {
@@ -121,7 +120,7 @@ describe("GET /api/demos/events", () => {
     const snapshot = counts(await stream.next((event) => event.event === "snapshot"));
     expect(snapshot).toEqual(Object.fromEntries(edition.demos.map((demo) => [demo.id, demo.votes])));
 
-    expect((await vote(app, second.id)).statusCode).toBe(201);
+    expect((await voteAsPage(app, second.id)).statusCode).toBe(201);
     const change = await stream.next((event) => event.event === "counts");
     // Only what changed.
     expect(counts(change)).toEqual({ [second.id]: second.votes + 1 });
@@ -166,10 +165,10 @@ describe("GET /api/demos/events", () => {
   });
 
   it("keeps counting: 200 distinct voters at once, with streams open, count 200", async () => {
-    const app = await listening();
+    const app = await listening({ newVotersPerMinute: 200 });
     const streams = await Promise.all([1, 2, 3, 4, 5].map(() => openStream(app)));
     for (const stream of streams) await stream.next((event) => event.event === "snapshot");
-    const answers = await Promise.all(Array.from({ length: 200 }, () => vote(app, first.id)));
+    const answers = await Promise.all(Array.from({ length: 200 }, () => voteAsPage(app, first.id)));
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(200);
     const expected = first.votes + 200;
     for (const stream of streams) {

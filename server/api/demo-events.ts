@@ -5,6 +5,7 @@ import { type VotingWindow } from "../../common/voting-window";
 import { votingPhase } from "../../common/voting-window";
 import type { VoteStore } from "../store";
 import { limitedBy, type RateLimiter } from "./rate-limit";
+import type { StreamsPerAddress } from "./streams-per-address";
 import * as m from "../../app/i18n/messages";
 
 export interface DemoEventsOptions {
@@ -16,6 +17,8 @@ export interface DemoEventsOptions {
   commonHeaders?: Record<string, string>;
   /** Streams this server holds at most; past it a client is told to come back later and polls meanwhile. */
   maxStreams: number;
+  /** The audience's streams per client address, shared with the questions'; past it that client polls too. */
+  streamsPerAddress: StreamsPerAddress;
   /** How often an idle stream carries a comment, so proxies and browsers keep it open. */
   heartbeatMs?: number;
 }
@@ -31,6 +34,8 @@ const maxBufferedBytes = 64 * 1024;
 
 interface Stream {
   response: ServerResponse;
+  /** The client's address, whose share the stream counts against until it ends. */
+  ip: string;
   /** The counts this client was last sent, so each message carries only what changed for it. */
   sent: Map<string, number>;
 }
@@ -47,7 +52,8 @@ const message = (event: string, counts: Map<string, number>) =>
  * Retry-After, and the page falls back to polling GET /api/demos.
  */
 export function registerDemoEvents(app: FastifyInstance, options: DemoEventsOptions) {
-  const { store, votingWindow, now, reads, commonHeaders = {}, maxStreams, heartbeatMs = 15_000 } = options;
+  const { store, votingWindow, now, reads, commonHeaders = {}, maxStreams, streamsPerAddress } = options;
+  const { heartbeatMs = 15_000 } = options;
   const streams = new Set<Stream>();
   let stopListening: (() => void) | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -55,6 +61,7 @@ export function registerDemoEvents(app: FastifyInstance, options: DemoEventsOpti
 
   function drop(stream: Stream) {
     if (!streams.delete(stream)) return;
+    streamsPerAddress.release(stream.ip);
     stream.response.end();
     if (streams.size > 0) return;
     // Nobody listens: the store's changes and the timers stop costing anything.
@@ -131,10 +138,29 @@ export function registerDemoEvents(app: FastifyInstance, options: DemoEventsOpti
           .header("cache-control", "no-store")
           .send({ error: "This server holds as many live leaderboards as it can: poll GET /api/demos meanwhile." });
       }
+      if (!streamsPerAddress.take(request.ip)) {
+        return reply
+          .code(503)
+          .header("retry-after", String(streamsFullRetryAfterSeconds))
+          .header("cache-control", "no-store")
+          .send({ error: m.apiStreamsPerAddressFull });
+      }
       // Read before the stream opens: a store that is away is the usual 503, not a stream that says nothing.
-      const counts = await store.counts();
+      let counts: Map<string, number>;
+      try {
+        counts = await store.counts();
+      } catch (error) {
+        streamsPerAddress.release(request.ip);
+        throw error;
+      }
       reply.hijack();
       const response = reply.raw;
+      // The client left while the counts were read: its connection's close has come and gone, nothing would drop it.
+      if (request.raw.socket.destroyed) {
+        streamsPerAddress.release(request.ip);
+        response.destroy();
+        return reply;
+      }
       response.writeHead(200, {
         ...commonHeaders,
         "content-type": "text/event-stream; charset=utf-8",
@@ -142,7 +168,7 @@ export function registerDemoEvents(app: FastifyInstance, options: DemoEventsOpti
         // nginx passes each message on as it comes rather than buffering the response.
         "x-accel-buffering": "no",
       });
-      const stream: Stream = { response, sent: counts };
+      const stream: Stream = { response, ip: request.ip, sent: counts };
       streams.add(stream);
       stopListening ??= store.onCountsChanged(onChange);
       heartbeat ??= setInterval(beat, heartbeatMs);

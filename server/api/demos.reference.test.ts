@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
-import { appHarness, type App } from "../test-support/app-harness";
+import { appHarness, voteAsPage } from "../test-support/app-harness";
 
 /**
  * The vote API on the reference edition: the spec's seven demos with their seeded votes, and its voting window,
@@ -10,15 +10,14 @@ import { appHarness, type App } from "../test-support/app-harness";
 /** A server on an in-memory store (or the one given), with voting open unless the test says otherwise. */
 const { start } = appHarness();
 
-const vote = (app: App, id: string) => app.inject({ method: "POST", url: `/api/demos/${id}/vote` });
-
 describe("The reference edition's demos", () => {
   it("lists the server demo records with their seeded counts", async () => {
     const app = await start();
     const response = await app.inject({ method: "GET", url: "/api/demos" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(response.headers["cache-control"]).toBe("no-cache");
+    // A first visit's read, which issues a voter cookie: for this browser alone.
+    expect(response.headers["cache-control"]).toBe("no-store");
     const list = response.json<Record<string, unknown>[]>();
     expect(list.map((demo) => demo.votes)).toEqual([93, 45, 46, 57, 27, 48, 62]);
     expect(list[0]).toEqual({
@@ -38,7 +37,7 @@ describe("The reference edition's demos", () => {
 describe("The reference edition's voting window", () => {
   it("refuses every vote in this edition, whose voting closed on 31 December 2023", async () => {
     const app = await start({ votingWindow: undefined, now: undefined });
-    const response = await vote(app, "demo-1");
+    const response = await voteAsPage(app, "demo-1");
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: "Voting has ended." });
   });

@@ -6,10 +6,10 @@ import { demoVotingPath, votedMarker } from "../../common/api-contract";
 import { votingPhase, type VotingWindow } from "../../common/voting-window";
 import type { VoteStore } from "../store";
 import { backToPage, sentAsForm } from "./form";
-import { isCrossSite } from "./origin";
+import { isCrossSite, type SiteOrigins } from "./origin";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
-import { ensureVoter, voterOf } from "./voter";
+import type { Voters } from "./voter";
 import * as m from "../../app/i18n/messages";
 
 export interface DemosApiOptions {
@@ -18,13 +18,15 @@ export interface DemosApiOptions {
   demos: readonly Demo[];
   votingWindow: VotingWindow;
   now: () => Date;
-  /** The edition's public address, whose pages may cast votes. */
-  siteUrl: string;
+  /** The origins whose pages may cast votes. */
+  origins: SiteOrigins;
   /** Rate limits, shared by every route of their kind: reading the demo API, and casting votes. */
   reads: RateLimiter;
   votes: RateLimiter;
   /** The key of the hashes of each vote's origin (decision 029): VOTE_HASH_KEY, or the store's. */
   originHashKey: string;
+  /** The voter cookies: the listing, the page's first read, issues one; a vote needs one. */
+  voters: Voters;
 }
 
 /** How long a server may answer with a listing made before votes cast through other servers sharing the store. */
@@ -34,7 +36,7 @@ const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
 /** GET /api/demos, GET /api/demos/:id/has-voted and POST /api/demos/:id/vote (JSON, or a form: form.ts). */
 export async function registerDemos(app: FastifyInstance, options: DemosApiOptions) {
-  const { store, demos, votingWindow, now, siteUrl, reads, votes, originHashKey } = options;
+  const { store, demos, votingWindow, now, origins, reads, votes, originHashKey, voters } = options;
   const limitReads = limitedBy(reads);
   // Every start: demos new to the store get their seed count; demos it knows keep theirs.
   await store.seed(demos);
@@ -114,9 +116,12 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     return pending.body;
   }
 
-  app.get("/demos", { onRequest: limitReads }, async (_request, reply) => {
+  app.get("/demos", { onRequest: limitReads }, async (request, reply) => {
     const body = await currentListing();
-    return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body);
+    void reply.header("cache-control", "no-cache");
+    // The leaderboard's first read: a visitor without a voter cookie is issued one here, so their vote counts.
+    voters.issue(request, reply);
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   app.get(
@@ -127,7 +132,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
       void reply.header("cache-control", "no-store");
       const demo = demoOf(request, reply);
       if (!demo) return;
-      const voter = voterOf(request);
+      const voter = voters.of(request);
       const vote = voter ? await store.voteOf(demo.id, voter) : null;
       if (vote) return { hasVoted: true, canVoteAgainIn: null, votedAt: vote.votedAt };
       return { hasVoted: false, canVoteAgainIn: waitForVote(now()), votedAt: null };
@@ -139,7 +144,7 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
     { onRequest: limitedBy(votes) },
     async (request, reply): Promise<CastVote | undefined> => {
       void reply.header("cache-control", "no-store");
-      if (isCrossSite(request, siteUrl)) {
+      if (isCrossSite(request, origins)) {
         return reply.code(403).send({ error: m.apiVotesOnlyFromSite });
       }
       const demo = demoOf(request, reply);
@@ -149,7 +154,8 @@ export async function registerDemos(app: FastifyInstance, options: DemosApiOptio
       if (phase !== "open") {
         return reply.code(403).send({ error: phase === "ended" ? m.apiVotingEnded : m.apiVotingNotBegun });
       }
-      const voter = ensureVoter(request, reply);
+      const voter = voters.require(request, reply);
+      if (!voter) return;
       const result = await store.castVote(
         demo.id,
         voter,

@@ -30,23 +30,36 @@ const talkPage = edition.talks.find((talk) => talk.id === session.talkId)!.path;
 const questionWindow = questionWindowOf(session, edition.event.questions);
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
-/** A browser without script: its voter cookie kept, redirects not followed, so the 303 itself is seen. */
-async function browser(options: Partial<AppOptions> = {}) {
+/**
+ * A browser without script: its voter cookie kept (unless it keeps none), a 307 followed as a browser follows it
+ * (the same method and body, again), and other redirects not, so the 303 itself is seen.
+ */
+async function browser(options: Partial<AppOptions> = {}, { keepsCookies = true } = {}) {
   const app = await start({ now: () => questionWindow.opens, votingWindow: aroundQuestions(), ...options });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const base = `http://127.0.0.1:${String(typeof address === "object" && address ? address.port : 0)}`;
   let cookie: string | undefined;
   const post = async (path: string, body: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { ...form, origin: base, ...(cookie ? { cookie } : {}), ...headers },
-      body,
-    });
-    const issued = response.headers.getSetCookie().find((line) => line.startsWith(`${voterCookie}=`));
-    if (issued) cookie = issued.split(";")[0];
-    return { response, text: await response.text(), issued };
+    let issued: string | undefined;
+    const repeated: string[] = [];
+    for (let target = path; ;) {
+      const response = await fetch(`${base}${target}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...form, origin: base, ...(cookie ? { cookie } : {}), ...headers },
+        body,
+      });
+      const set = response.headers.getSetCookie().find((line) => line.startsWith(`${voterCookie}=`));
+      issued ??= set;
+      if (set && keepsCookies) cookie = set.split(";")[0];
+      const location = response.headers.get("location");
+      if (response.status !== 307 || location === null || repeated.length > 1) {
+        return { response, text: await response.text(), issued, repeated };
+      }
+      repeated.push(location);
+      target = location;
+    }
   };
   const json = async <T>(path: string) =>
     (await (await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} })).json()) as T;
@@ -66,6 +79,8 @@ describe("A vote sent as a form", () => {
     const { post, json } = await browser();
     const before = await countOf(json, demo.id);
     const first = await post(voteUrl(demo.id), "");
+    // Without a voter cookie yet, the vote is sent back (307) with one, and the browser's repeat counts.
+    expect(first.repeated).toEqual([`${voteUrl(demo.id)}?voter=issued`]);
     expect(first.response.status).toBe(303);
     expect(first.response.headers.get("location")).toBe(`${demoVotingPath}#${votedMarker(demo.id)}`);
     expect(first.issued).toMatch(/; Path=\/api; HttpOnly; SameSite=Lax$/);
@@ -73,6 +88,7 @@ describe("A vote sent as a form", () => {
 
     // Again from the same browser: not counted, and the page again, whose note is just as true.
     const again = await post(voteUrl(demo.id), "");
+    expect(again.repeated).toEqual([]);
     expect(again.response.status).toBe(303);
     expect(again.response.headers.get("location")).toBe(`${demoVotingPath}#${votedMarker(demo.id)}`);
     expect(await countOf(json, demo.id)).toBe((before ?? 0) + 1);
@@ -102,9 +118,21 @@ describe("A vote sent as a form", () => {
     expect(late.text).toBe(m.apiVotingEnded);
   });
 
+  it("is refused, as text and uncounted, by a browser that keeps no cookie", async () => {
+    const { post, json } = await browser({}, { keepsCookies: false });
+    const before = await countOf(json, demo.id);
+    const refused = await post(voteUrl(demo.id), "");
+    expect(refused.repeated).toHaveLength(1);
+    expect(refused.response.status).toBe(403);
+    expect(refused.text).toBe(m.apiVoterRequired);
+    expect(await countOf(json, demo.id)).toBe(before);
+  });
+
   it("leaves the JSON API as it was: a vote without a form is answered in JSON", async () => {
     const { base } = await browser({ votingWindow: open, now: duringVoting });
-    const cast = await fetch(`${base}${voteUrl(demo.id)}`, { method: "POST", headers: { origin: base } });
+    const read = await fetch(`${base}/api/demos`);
+    const cookie = read.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    const cast = await fetch(`${base}${voteUrl(demo.id)}`, { method: "POST", headers: { origin: base, cookie } });
     expect(cast.status).toBe(201);
     expect(cast.headers.get("content-type")).toBe("application/json; charset=utf-8");
   });

@@ -11,9 +11,11 @@ import { registerForms } from "./form";
 import { registerHealth } from "./health";
 import { QuestionsService, registerQuestions } from "./questions";
 import { RateLimiter } from "./rate-limit";
+import { StreamsPerAddress } from "./streams-per-address";
+import { Voters } from "./voter";
 import { registerVoting } from "./voting";
 
-export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "originHashKey"> {
+export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "originHashKey" | "voters"> {
   /** The headers every response carries (app.ts), for the streams, which are written outside Fastify's reply. */
   commonHeaders?: Record<string, string>;
   /** Requests per client IP and minute: casting votes, and reading the demo API. */
@@ -25,6 +27,12 @@ export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "o
   voteHashKey?: string;
   /** The organisers' bearer token (ADMIN_TOKEN); without it the admin routes do not exist. */
   adminToken?: string;
+  /** New voter cookies one client address may be issued a minute (RATE_LIMIT_NEW_VOTERS). */
+  newVotersPerMinute: number;
+  /** BEHIND_HTTPS: the voter cookie is Secure. */
+  secureCookie: boolean;
+  /** The audience's live streams, leaderboards and questions together, one client address holds at most. */
+  maxStreamsPerAddress: number;
   /** The audience's questions (decision 039): the edition's agenda and setting, and the server's settings. */
   questions: {
     agenda: readonly AgendaSlot[];
@@ -64,18 +72,26 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
   const reads = new RateLimiter(options.limits.reads, minute);
   const votes = new RateLimiter(options.limits.votes, minute);
   await app.register(registerHealth);
-  const { store, demos, votingWindow, now, siteUrl, commonHeaders } = options;
+  const { store, demos, votingWindow, now, origins, commonHeaders } = options;
   const originHashKey = options.voteHashKey ?? (await store.originHashKey());
+  const voters = new Voters({
+    perAddressPerMinute: options.newVotersPerMinute,
+    secure: options.secureCookie,
+    originHashKey,
+    now,
+  });
+  const streamsPerAddress = new StreamsPerAddress(options.maxStreamsPerAddress);
   // Named one by one: `options` also carries this plugin's own prefix, which the demos routes must not repeat.
   await app.register(registerDemos, {
     store,
     demos,
     votingWindow,
     now,
-    siteUrl,
+    origins,
     reads,
     votes,
     originHashKey,
+    voters,
   });
   registerDemoEvents(app, {
     store,
@@ -84,6 +100,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     reads,
     commonHeaders,
     maxStreams: options.maxLiveStreams,
+    streamsPerAddress,
     ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
   });
   await app.register(registerVoting, { votingWindow, reads });
@@ -93,24 +110,25 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     settings: options.questions.settings,
     windowOverride: options.questions.windowOverride,
     now,
-    siteUrl,
     reads,
     limits: options.questions.limits,
     originHashKey,
     commonHeaders: commonHeaders ?? {},
     maxStreams: options.questions.maxStreams,
+    streamsPerAddress,
     ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
   });
   registerQuestions(app, {
     service: questions,
     store,
     now,
-    siteUrl,
+    origins,
     reads,
     limits: options.questions.limits,
     originHashKey,
     commonHeaders: commonHeaders ?? {},
     pageOf: options.questions.pageOf,
+    voters,
   });
   // The organisers' token moderates too; the moderators' token does nothing else (decision 039).
   const moderators = [options.adminToken, options.questions.moderatorToken].filter((token) => token !== undefined);
@@ -135,6 +153,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
       token: options.adminToken,
       now,
       reads,
+      voters,
     });
   }
   // A path the API knows, asked with a method it does not answer, is a 405 naming the methods it does answer.

@@ -1,21 +1,69 @@
+import type { AddressInfo } from "node:net";
+import { networkInterfaces } from "node:os";
 import type { FastifyRequest } from "fastify";
 
 /**
- * Whether a request comes from another site's page: a defence in depth for state-changing calls, on top of the
- * voter cookie's SameSite=Lax. Browsers send Origin with every POST; it must name this server's host (as the
- * browser addressed it) or the edition's public site. Without Origin, Sec-Fetch-Site still tells a cross-site
- * browser request apart; a request with neither is not from a browser page, which is what this guards against.
+ * The origins whose pages may vote, ask and upvote (decision 083): the edition's public site (its `siteUrl`, scheme
+ * included), the origins an operator configures (ALLOWED_ORIGINS: a second domain, a staging address), and the
+ * addresses the server itself listens on, so `npm start` works from http://localhost:3000 and http://127.0.0.1:3000
+ * alike. Never the request's own Host header: a page on a domain that an attacker points at this server (DNS
+ * rebinding) sends a Host and an Origin that agree, and would pass a check against Host.
  */
-export function isCrossSite(request: FastifyRequest, siteUrl: string): boolean {
+export class SiteOrigins {
+  readonly #fixed: ReadonlySet<string>;
+  readonly #listening: () => AddressInfo | string | null;
+  #own: { port: number; origins: ReadonlySet<string> } | undefined;
+
+  /** `listening` is the server's address once it listens (server.address()); null before, as under inject(). */
+  constructor(siteUrl: string, configured: readonly string[], listening: () => AddressInfo | string | null) {
+    this.#fixed = new Set([siteUrl, ...configured].map((url) => new URL(url).origin));
+    this.#listening = listening;
+  }
+
+  /** Whether a page of `origin` (an Origin header's value) is one of ours. */
+  allows(origin: string): boolean {
+    let normalised: string;
+    try {
+      normalised = new URL(origin).origin;
+    } catch {
+      return false;
+    }
+    return this.#fixed.has(normalised) || this.#ownOrigins().has(normalised);
+  }
+
+  /** The server's own origins, made once it listens (its port is known only then: PORT=0 picks one). */
+  #ownOrigins(): ReadonlySet<string> {
+    const address = this.#listening();
+    if (address === null || typeof address === "string") return new Set();
+    if (this.#own?.port !== address.port) this.#own = { port: address.port, origins: ownOrigins(address) };
+    return this.#own.origins;
+  }
+}
+
+/**
+ * The origins a browser on this machine or its network names the server by: each address it listens on (every
+ * interface's, for 0.0.0.0 and ::), and `localhost` when that includes the loopback. Plain HTTP: over HTTPS a proxy
+ * answers, under the site's own address.
+ */
+function ownOrigins({ address, port }: AddressInfo): ReadonlySet<string> {
+  const everywhere = address === "0.0.0.0" || address === "::";
+  const hosts = everywhere
+    ? Object.values(networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((info) => info.address))
+    : [address];
+  const loopback = hosts.some((host) => host === "::1" || host.startsWith("127."));
+  const named = [...hosts.filter((host) => !host.includes("%")), ...(loopback ? ["localhost"] : [])];
+  return new Set(named.map((host) => new URL(`http://${host.includes(":") ? `[${host}]` : host}:${port}`).origin));
+}
+
+/**
+ * Whether a request comes from another site's page: a defence in depth for state-changing calls, on top of the
+ * voter cookie's SameSite=Lax. Browsers send Origin with every POST; it must be one of `origins`. Without Origin,
+ * Sec-Fetch-Site still tells a cross-site browser request apart; a request with neither is not from a browser
+ * page, which is what this guards against.
+ */
+export function isCrossSite(request: FastifyRequest, origins: SiteOrigins): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return request.headers["sec-fetch-site"] === "cross-site";
-  try {
-    const from = new URL(origin);
-    // Read the Host header with the Origin's scheme, so a default port written out on one side still matches.
-    const self = new URL(`${from.protocol}//${request.headers.host ?? ""}`);
-    return from.host !== self.host && from.host !== new URL(siteUrl).host;
-  } catch {
-    // "null" (a sandboxed frame, a file) or garbage: not a page of ours.
-    return true;
-  }
+  // "null" (a sandboxed frame, a file) or garbage is no page of ours.
+  return !origins.allows(origin);
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { StreamsPerAddress } from "./streams-per-address";
 
 /** Seconds a client refused for want of room (503) is asked to wait before it tries the stream again. */
 export const questionStreamsFullRetryAfterSeconds = 30;
@@ -10,7 +11,7 @@ const batchMs = 200;
 /** A client that reads nothing while this much is buffered for it is dropped rather than held in memory. */
 const maxBufferedBytes = 64 * 1024;
 
-/** How many question streams this server holds, of how many it may: shared by the public and moderators' hubs. */
+/** How many streams of a kind this server holds, of how many it may. */
 export interface StreamBudget {
   open: number;
   readonly max: number;
@@ -21,6 +22,8 @@ export const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata
 
 export interface EventHubOptions<State> {
   budget: StreamBudget;
+  /** The audience's share per client address; none for the moderators, whose token is their limit. */
+  addresses?: StreamsPerAddress;
   heartbeatMs: number;
   /** The headers every response carries (app.ts): the stream is written outside Fastify's reply. */
   commonHeaders: Record<string, string>;
@@ -63,6 +66,8 @@ export class EventHub<State> {
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   #batch: ReturnType<typeof setTimeout> | undefined;
   #streams = 0;
+  /** The client address of each open stream, counted in `addresses` until it ends. */
+  readonly #addressOf = new Map<ServerResponse, string>();
 
   constructor(options: EventHubOptions<State>) {
     this.#options = options;
@@ -92,11 +97,12 @@ export class EventHub<State> {
 
   /**
    * Opens the stream for `key` on the request's connection. The channel's state is read first (a store that is
-   * away is the API's usual 503, thrown from here, not a stream that says nothing). False, having written nothing,
-   * when the server holds as many streams as it may: clients arriving together all pass a check made before the
-   * read, so it is made again after it. True once the reply is the stream's (hijacked).
+   * away is the API's usual 503, thrown from here, not a stream that says nothing). Refused, having written
+   * nothing, when the server holds as many streams as it may ("server"; clients arriving together all pass a check
+   * made before the read, so it is made again after it) or the client's address its share ("address"). "opened"
+   * once the reply is the stream's (hijacked).
    */
-  async open(key: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async open(key: string, request: FastifyRequest, reply: FastifyReply): Promise<"opened" | "server" | "address"> {
     let channel = this.#channels.get(key);
     if (!channel) {
       channel = { streams: new Set(), state: undefined, joining: 0, queue: Promise.resolve(), dirty: undefined };
@@ -119,14 +125,20 @@ export class EventHub<State> {
     if (state === undefined) throw new Error("unreachable: the channel's state was just read");
     if (this.full) {
       this.#forgetIfIdle(key, channel);
-      return false;
+      return "server";
+    }
+    const { addresses } = this.#options;
+    if (addresses && !addresses.take(request.ip)) {
+      this.#forgetIfIdle(key, channel);
+      return "address";
     }
     reply.hijack();
     // The client left while the state was read: its connection's close has come and gone, nothing would drop it.
     if (request.raw.socket.destroyed) {
+      addresses?.release(request.ip);
       this.#forgetIfIdle(key, channel);
       reply.raw.destroy();
-      return true;
+      return "opened";
     }
     const response = reply.raw;
     response.writeHead(200, {
@@ -137,6 +149,7 @@ export class EventHub<State> {
       "x-accel-buffering": "no",
     });
     channel.streams.add(response);
+    if (addresses) this.#addressOf.set(response, request.ip);
     this.#streams++;
     this.#options.budget.open++;
     this.#heartbeat ??= setInterval(() => {
@@ -146,7 +159,7 @@ export class EventHub<State> {
     request.raw.on("close", () => {
       this.#drop(key, response);
     });
-    return true;
+    return "opened";
   }
 
   /** Ends every stream: a stream never ends by itself, and the server's close would wait for it forever. */
@@ -201,6 +214,11 @@ export class EventHub<State> {
     const channel = this.#channels.get(key);
     if (!channel?.streams.delete(response)) return;
     response.end();
+    const address = this.#addressOf.get(response);
+    if (address !== undefined) {
+      this.#addressOf.delete(response);
+      this.#options.addresses?.release(address);
+    }
     this.#streams--;
     this.#options.budget.open--;
     this.#forgetIfIdle(key, channel);

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { AgendaSlot } from "../../content";
 import { cleanQuestionField } from "../../app/lib/question-text";
@@ -20,11 +19,12 @@ import {
 import type { QuestionRateLimits } from "../../common/api-contract";
 import type { StoredQuestion, VoteStore } from "../store";
 import { backToPage, sentAsForm } from "./form";
-import { isCrossSite } from "./origin";
-import { EventHub, questionStreamsFullRetryAfterSeconds, sseEvent, type StreamBudget } from "./question-streams";
+import { isCrossSite, type SiteOrigins } from "./origin";
+import { EventHub, questionStreamsFullRetryAfterSeconds, sseEvent } from "./question-streams";
+import type { StreamsPerAddress } from "./streams-per-address";
 import { limitedBy, rateLimitError, rateLimitHeaders, RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
-import { ensureVoter, voterOf } from "./voter";
+import type { Voters } from "./voter";
 import * as m from "../../app/i18n/messages";
 
 export interface QuestionsOptions {
@@ -35,19 +35,25 @@ export interface QuestionsOptions {
   /** QUESTIONS_OPENS / QUESTIONS_CLOSES. */
   windowOverride: QuestionWindowOverride;
   now: () => Date;
-  /** The edition's public address, whose pages may ask and upvote. */
-  siteUrl: string;
   /** The API's read limit, per client address: the GET routes and the streams count on it. */
   reads: RateLimiter;
   limits: QuestionRateLimits;
   originHashKey: string;
   commonHeaders: Record<string, string>;
-  /** Question streams (public and moderators') this server holds at most. */
+  /** The audience's question streams this server holds at most (MAX_QUESTION_STREAMS). */
   maxStreams: number;
+  /** The audience's streams per client address, shared with the leaderboard's. */
+  streamsPerAddress: StreamsPerAddress;
   heartbeatMs?: number;
 }
 
 const minute = 60_000;
+/**
+ * The moderators' and organisers' streams this server holds at most: a budget of their own, which no audience
+ * stream draws on, so a crowd (or one client) that fills the audience's leaves the moderators their live queue.
+ * A token is needed to open one; a few people moderate, each with a page or two open.
+ */
+export const maxModeratorStreams = 100;
 /**
  * How long a server may answer with a session's listing made before changes through other servers sharing the
  * store: their notices normally make it stale at once, this bounds a notice lost with a dropped connection.
@@ -134,13 +140,13 @@ export class QuestionsService {
 
   constructor(options: QuestionsOptions) {
     this.#options = options;
-    const { store, agenda, settings, commonHeaders, maxStreams, heartbeatMs = 15_000 } = options;
+    const { store, agenda, settings, commonHeaders, maxStreams, streamsPerAddress, heartbeatMs = 15_000 } = options;
     this.sessions = new Map(
       agenda.filter((slot) => takesQuestions(slot.type, settings)).map((slot) => [slot.id, slot]),
     );
-    const budget: StreamBudget = { open: 0, max: maxStreams };
     this.publicHub = new EventHub<PublicState>({
-      budget,
+      budget: { open: 0, max: maxStreams },
+      addresses: streamsPerAddress,
       heartbeatMs,
       commonHeaders,
       load: async (sessionId, previous) => {
@@ -159,7 +165,7 @@ export class QuestionsService {
         } satisfies QuestionEvents["snapshot"]),
     });
     this.moderatorHub = new EventHub<ModeratorState>({
-      budget,
+      budget: { open: 0, max: maxModeratorStreams },
       heartbeatMs,
       commonHeaders,
       load: async (_key, previous, sessions) => {
@@ -337,20 +343,6 @@ function publicChanges(previous: PublicState, next: PublicState): string {
   return events;
 }
 
-/**
- * The voter id of a first visit's question: derived from its Idempotency-Key with the deployment's key, so that a
- * double click (two requests, neither with a cookie yet) makes one asker, whose one key then makes one question.
- * Every server sharing the store derives the same id; without the key nobody can derive another's. The key's
- * bytes are the page's random UUID, so two people never share one. Formatted as a version 4 UUID, as voter ids are.
- */
-function firstAskerId(hashKey: string, idempotencyKey: string): string {
-  const bytes = createHmac("sha256", hashKey).update(`first-asker\0${idempotencyKey}`).digest().subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** Keys seen within the last `ttlMs`, at most `capacity` of them: past it the oldest are forgotten first. */
 class RecentKeys {
   readonly #seen = new Map<string, number>();
@@ -379,13 +371,16 @@ export interface QuestionRoutesOptions {
   service: QuestionsService;
   store: VoteStore;
   now: () => Date;
-  siteUrl: string;
+  /** The origins whose pages may ask and upvote. */
+  origins: SiteOrigins;
   reads: RateLimiter;
   limits: QuestionRateLimits;
   originHashKey: string;
   commonHeaders: Record<string, string>;
   /** The page whose form asks a session's questions without script (its talk page): where the form returns. */
   pageOf: (session: AgendaSlot) => string;
+  /** The voter cookies: a session's listing, the page's first read, issues one; asking and upvoting need one. */
+  voters: Voters;
 }
 
 /**
@@ -393,7 +388,7 @@ export interface QuestionRoutesOptions {
  * refusal is a JSON error, as the vote API's.
  */
 export function registerQuestions(app: FastifyInstance, options: QuestionRoutesOptions) {
-  const { service, store, now, siteUrl, reads, limits, originHashKey, pageOf } = options;
+  const { service, store, now, origins, reads, limits, originHashKey, pageOf, voters } = options;
   const limitReads = limitedBy(reads);
   // Per client address: generous, a hall shares one. Per voter: tight, one person's flood stops there.
   const asksPerAddress = new RateLimiter(limits.asksPerAddress, minute);
@@ -431,13 +426,12 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
   app.get("/sessions/:id/questions", { onRequest: limitReads }, async (request, reply) => {
     const session = sessionOf(request, reply);
     if (!session) return reply;
-    const voter = voterOf(request);
+    const voter = voters.of(request);
     const body = await service.answerFor(session, voter);
-    return reply
-      .header("cache-control", voter ? "no-store" : "no-cache")
-      .header("vary", "Cookie")
-      .type("application/json; charset=utf-8")
-      .send(body);
+    void reply.header("cache-control", voter ? "no-store" : "no-cache");
+    // The questions' first read: a visitor without a voter cookie is issued one here, so they can ask and upvote.
+    if (!voter) voters.issue(request, reply);
+    return reply.header("vary", "Cookie").type("application/json; charset=utf-8").send(body);
   });
 
   app.post(
@@ -445,7 +439,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
     { onRequest: limitedBy(asksPerAddress), bodyLimit: askBodyLimit },
     async (request, reply): Promise<AskedQuestion | FastifyReply> => {
       void reply.header("cache-control", "no-store");
-      if (isCrossSite(request, siteUrl)) {
+      if (isCrossSite(request, origins)) {
         return reply.code(403).send({ error: m.apiQuestionsOnlyFromSite });
       }
       const session = sessionOf(request, reply);
@@ -468,8 +462,9 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
       if (!text.ok) return reply.code(400).send({ error: text.error });
       const name = cleanQuestionField("name", fields.name, { optional: true });
       if (!name.ok) return reply.code(400).send({ error: name.error });
-      // A refused request gets no cookie; one that asks is counted against its asker's own limit.
-      const voter = ensureVoter(request, reply, key === undefined ? undefined : () => firstAskerId(originHashKey, key));
+      // A question is counted against its asker's own limit.
+      const voter = voters.require(request, reply);
+      if (!voter) return reply;
       const repeated = key !== undefined && repeats.seen(`${voter} ${key}`);
       if (!repeated && !withinVoterLimit(asksPerVoter, voter, reply)) return reply;
       const { question, created } = await store.questions.ask({
@@ -513,7 +508,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
       onRequest: [bodyless, limitedBy(upvotesPerAddress)],
       handler: async (request, reply): Promise<UpvoteState | FastifyReply> => {
         void reply.header("cache-control", "no-store");
-        if (isCrossSite(request, siteUrl)) {
+        if (isCrossSite(request, origins)) {
           return reply.code(403).send({ error: m.apiUpvotesOnlyFromSite });
         }
         const { id } = request.params as { id: string };
@@ -525,7 +520,7 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
         const closed = service.windowRefusal(session, now());
         if (closed) return reply.code(409).send({ error: closed });
         if (method === "DELETE") {
-          const voter = voterOf(request);
+          const voter = voters.of(request);
           // No voter, no upvote to withdraw: the count as it stands.
           if (!voter) return { id, upvotes: question.upvotes, upvotedByYou: false };
           if (!withinVoterLimit(upvotesPerVoter, voter, reply)) return reply;
@@ -534,8 +529,8 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
           if (result.changed) service.touched(session.id);
           return { id, upvotes: result.upvotes, upvotedByYou: false };
         }
-        const voter = ensureVoter(request, reply);
-        if (!withinVoterLimit(upvotesPerVoter, voter, reply)) return reply;
+        const voter = voters.require(request, reply);
+        if (!voter || !withinVoterLimit(upvotesPerVoter, voter, reply)) return reply;
         const result = await store.questions.upvote(
           id,
           voter,
@@ -556,16 +551,15 @@ export function registerQuestions(app: FastifyInstance, options: QuestionRoutesO
     async (request, reply) => {
       const session = sessionOf(request, reply);
       if (!session) return reply;
-      const full = () =>
+      const full = (who: "server" | "address") =>
         reply
           .code(503)
           .header("retry-after", String(questionStreamsFullRetryAfterSeconds))
           .header("cache-control", "no-store")
-          .send({
-            error: m.apiQuestionStreamsFull,
-          });
-      if (service.publicHub.full) return full();
-      return (await service.publicHub.open(session.id, request, reply)) ? reply : full();
+          .send({ error: who === "server" ? m.apiQuestionStreamsFull : m.apiStreamsPerAddressFull });
+      if (service.publicHub.full) return full("server");
+      const opened = await service.publicHub.open(session.id, request, reply);
+      return opened === "opened" ? reply : full(opened);
     },
   );
 }

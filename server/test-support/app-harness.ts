@@ -1,7 +1,9 @@
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { selectedEditionId } from "../../content/editions";
 import { loadEdition } from "../../content/load-edition";
 import { buildApp, type AppOptions } from "../app";
+import { voterCookie } from "../api/voter";
 import { openSqliteStore } from "../store/sqlite";
 import { testEdition } from "./databases";
 import { minimalSite } from "./site";
@@ -53,4 +55,33 @@ export function appHarness(): {
     return app;
   };
   return { start, cleanups };
+}
+
+/** The voter cookie an answer issued, if it issued one. */
+export const issuedVoter = (response: LightMyRequestResponse) =>
+  response.cookies.find((cookie) => cookie.name === voterCookie)?.value;
+
+/** A voter as a page earns one: the cookie its first read of the leaderboard is issued (decision 083). */
+export const earnVoter = async (app: App, extra: Partial<InjectOptions> = {}) =>
+  issuedVoter(await app.inject({ method: "GET", url: "/api/demos", ...extra }));
+
+/**
+ * A vote as the leaderboard casts it: by a visitor whose first read earned a voter cookie, from the same address
+ * and with the same headers, unless the test brings a cookie of its own. The answer carries the voter's cookie.
+ */
+export async function voteAsPage(app: App, id: string, extra: Partial<InjectOptions> = {}) {
+  const voter =
+    extra.cookies === undefined
+      ? await earnVoter(app, {
+          ...(extra.headers ? { headers: extra.headers } : {}),
+          ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+        })
+      : undefined;
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/demos/${id}/vote`,
+    ...extra,
+    ...(voter ? { cookies: { [voterCookie]: voter } } : {}),
+  });
+  return Object.assign(response, { voter });
 }
