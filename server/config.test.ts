@@ -19,6 +19,8 @@ describe("Server configuration", () => {
       RATE_LIMIT_QUESTIONS_PER_VOTER: 5,
       RATE_LIMIT_UPVOTES_PER_VOTER: 60,
       MAX_QUESTION_STREAMS: 10000,
+      MAX_CONNECTIONS: 16000,
+      MAX_CONNECTIONS_PER_ADDRESS: 1000,
     });
   });
 
@@ -57,6 +59,12 @@ describe("Server configuration", () => {
     ],
     [{ RATE_LIMIT_UPVOTES: "1.5" }, 'Invalid configuration: RATE_LIMIT_UPVOTES must be a whole number (got "1.5")'],
     [{ MAX_QUESTION_STREAMS: "-1" }, 'Invalid configuration: MAX_QUESTION_STREAMS must be 0 or more (got "-1")'],
+    [{ MAX_CONNECTIONS: "0" }, 'Invalid configuration: MAX_CONNECTIONS must be at least 1 (got "0")'],
+    [{ MAX_CONNECTIONS: "lots" }, 'Invalid configuration: MAX_CONNECTIONS must be a number (got "lots")'],
+    [
+      { MAX_CONNECTIONS_PER_ADDRESS: "2.5" },
+      'Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS must be a whole number (got "2.5")',
+    ],
   ])("rejects %o with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
