@@ -81,3 +81,16 @@ export const defaultNewVotersPerMinute = 60;
  * the refusal has issued the cookie (decision 083): the page sends the write once more, and it counts.
  */
 export const voterIssued = "issued";
+
+/**
+ * Connections one server holds at most (MAX_CONNECTIONS; decision 082): room for the default live and question
+ * streams and 4,000 more for pages and API requests. Lowered at start when the open-file limit cannot hold them.
+ */
+export const defaultMaxConnections = defaultMaxLiveStreams + defaultMaxQuestionStreams + 4000;
+
+/**
+ * Connections one client address (an IPv6 /64) holds at most (MAX_CONNECTIONS_PER_ADDRESS): a conference hall
+ * behind one NAT address, hundreds of phones each holding a page and a stream or two, twice the 500 streams one
+ * address may hold. Not applied behind a proxy, from which every connection comes.
+ */
+export const defaultMaxConnectionsPerAddress = 2 * defaultMaxStreamsPerAddress;

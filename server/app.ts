@@ -8,6 +8,8 @@ import { livePath } from "../app/lib/stage";
 import { routedFolders } from "../app/lib/page-list";
 import type { QuestionWindowOverride } from "../common/question-contract";
 import {
+  defaultMaxConnections,
+  defaultMaxConnectionsPerAddress,
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
   defaultMaxStreamsPerAddress,
@@ -21,6 +23,7 @@ import { votingWindowOf, type VotingWindow } from "../common/voting-window";
 import { registerApi } from "./api";
 import { SiteOrigins } from "./api/origin";
 import { registerCalendarFeed } from "./calendar-feed";
+import { capConnectionsPerAddress, defaultConnectionBounds, type ConnectionBounds } from "./connections";
 import { commonHeaders } from "./security-headers";
 import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory } from "./site-server";
 import { loadSite } from "./static";
@@ -82,6 +85,15 @@ export interface AppOptions {
   questionLimits?: QuestionRateLimits;
   /** Question streams this server holds at most (MAX_QUESTION_STREAMS). */
   maxQuestionStreams?: number;
+  /** Connections this server holds at most (MAX_CONNECTIONS, as the open-file limit allows: connectionCaps). */
+  maxConnections?: number;
+  /**
+   * Connections one client address holds at most (MAX_CONNECTIONS_PER_ADDRESS). Not applied behind a proxy
+   * (trustProxy), where every connection comes from the proxy; the proxy caps its clients' connections there.
+   */
+  maxConnectionsPerAddress?: number;
+  /** How long a client may take to send a request or leave its connection idle; tests shorten them. */
+  connectionBounds?: ConnectionBounds;
 }
 
 /** Builds the server: the JSON API under /api and the built site from memory for everything else. */
@@ -107,6 +119,9 @@ export async function buildApp({
   origins = [],
   newVotersPerMinute = defaultNewVotersPerMinute,
   maxStreamsPerAddress = defaultMaxStreamsPerAddress,
+  maxConnections = defaultMaxConnections,
+  maxConnectionsPerAddress = defaultMaxConnectionsPerAddress,
+  connectionBounds = defaultConnectionBounds,
 }: AppOptions) {
   const missing = new Error(`No built site in ${clientDir}: run \`npm run build\` first`);
   const site = await loadSite(clientDir).catch((error: unknown) => {
@@ -117,11 +132,14 @@ export async function buildApp({
   // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
   const headers = commonHeaders({ hsts });
   const prepared = prepareSite(site, redirects, routedFolders(served), headers);
+  // Connections whose request was answered before its body had all arrived (a refusal reads no body): the body
+  // keeps arriving, and should it fail or time out, a second answer would be taken for the next request's.
+  const answeredBeforeBody = new WeakSet<Duplex>();
   const app = Fastify({
     logger: { level: logLevel },
     // A server that leaves a request without Host to us (Node would answer it without our headers): the onRequest
-    // hook below.
-    serverFactory: siteServerFactory(),
+    // hook below. Its timeouts and its cap are ours, not Fastify's.
+    serverFactory: siteServerFactory(connectionBounds, maxConnections),
     // Behind N proxies the client's address is the Nth from the right in X-Forwarded-For; trusting more would
     // let a client pick its own address and escape the rate limit.
     ...(trustProxy > 0 ? { trustProxy: (_address: string, hop: number) => hop < trustProxy } : {}),
@@ -138,12 +156,18 @@ export async function buildApp({
     // reach Fastify: answer them here, with the security headers and a JSON body like every other error.
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Duplex) => {
       if (error.code === "ECONNRESET" || socket.destroyed) return;
+      if (answeredBeforeBody.has(socket)) {
+        socket.destroy();
+        return;
+      }
       const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
       const message =
         status === 431 ? "Request line or headers too large" : status === 408 ? "Request timeout" : "Malformed request";
       refuseConnection(socket, status, headers, { error: message });
     },
   });
+
+  if (trustProxy === 0) capConnectionsPerAddress(app.server, maxConnectionsPerAddress);
 
   // CONNECT (a proxy tunnel) never reaches Fastify either; with no listener Node would drop the connection
   // without a word. This site is no proxy.
@@ -159,6 +183,14 @@ export async function buildApp({
 
   app.addHook("onRequest", (request, reply, done) => {
     void reply.headers(headers);
+    const { raw } = request;
+    if (raw.headers["content-length"] !== undefined || raw.headers["transfer-encoding"] !== undefined) {
+      reply.raw.once("finish", () => {
+        if (raw.complete) return;
+        answeredBeforeBody.add(raw.socket);
+        raw.once("end", () => answeredBeforeBody.delete(raw.socket));
+      });
+    }
     const refusal = protocolRefusal(request.raw);
     if (refusal !== undefined) {
       void reply.code(400).send({ error: refusal });

@@ -22,6 +22,8 @@ describe("Server configuration", () => {
       RATE_LIMIT_NEW_VOTERS: 60,
       MAX_STREAMS_PER_ADDRESS: 500,
       ALLOWED_ORIGINS: [],
+      MAX_CONNECTIONS: 16000,
+      MAX_CONNECTIONS_PER_ADDRESS: 1000,
     });
   });
 
@@ -79,6 +81,12 @@ describe("Server configuration", () => {
     [
       { ALLOWED_ORIGINS: "talks.example.org" },
       'Invalid configuration: ALLOWED_ORIGINS must be origins separated by commas, each a scheme and host like https://talks.example.org (got "talks.example.org")',
+    ],
+    [{ MAX_CONNECTIONS: "0" }, 'Invalid configuration: MAX_CONNECTIONS must be at least 1 (got "0")'],
+    [{ MAX_CONNECTIONS: "lots" }, 'Invalid configuration: MAX_CONNECTIONS must be a number (got "lots")'],
+    [
+      { MAX_CONNECTIONS_PER_ADDRESS: "2.5" },
+      'Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS must be a whole number (got "2.5")',
     ],
   ])("rejects %o with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { QuestionWindowOverride } from "../common/question-contract";
 import {
+  defaultMaxConnections,
+  defaultMaxConnectionsPerAddress,
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
   defaultMaxStreamsPerAddress,
@@ -106,6 +108,16 @@ const envSchema = z.object({
       }
       return origins;
     }),
+  MAX_CONNECTIONS: z.coerce
+    .number({ error: "MAX_CONNECTIONS must be a number" })
+    .int("MAX_CONNECTIONS must be a whole number")
+    .min(1, "MAX_CONNECTIONS must be at least 1")
+    .default(defaultMaxConnections),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: "MAX_CONNECTIONS_PER_ADDRESS must be a number" })
+    .int("MAX_CONNECTIONS_PER_ADDRESS must be a whole number")
+    .min(1, "MAX_CONNECTIONS_PER_ADDRESS must be at least 1")
+    .default(defaultMaxConnectionsPerAddress),
   // Secrets (decision 029): long enough that guessing is hopeless, and never repeated in an error (below).
   ADMIN_TOKEN: z
     .string()

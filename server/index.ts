@@ -3,6 +3,7 @@ import { listeningAnnouncement } from "../common/api-contract";
 import { builtEditionId, selectedEditionId } from "../content/editions";
 import { loadEdition } from "../content/load-edition";
 import { buildApp } from "./app";
+import { connectionCaps, openFilesSoftLimit, processLimits } from "./connections";
 import { ConfigError, loadConfig, questionWindowOverride, votingWindow } from "./config";
 import { openStore } from "./store";
 import { StoreOpenError } from "./store/errors";
@@ -44,6 +45,15 @@ async function main() {
       `Cannot open the vote store at ${where}: ${error instanceof Error ? error.message : String(error)}`,
     );
   });
+  // Behind a proxy every connection comes from the proxy: no cap per address (the proxy's limit_conn does that job).
+  const caps = connectionCaps(
+    {
+      maxConnections: config.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: config.TRUST_PROXY > 0 ? undefined : config.MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    openFilesSoftLimit(processLimits()),
+  );
+  if (caps.warning) console.warn(caps.warning);
   const app = await buildApp({
     clientDir: config.CLIENT_DIR,
     edition,
@@ -68,6 +78,8 @@ async function main() {
       upvotesPerVoter: config.RATE_LIMIT_UPVOTES_PER_VOTER,
     },
     maxQuestionStreams: config.MAX_QUESTION_STREAMS,
+    maxConnections: caps.maxConnections,
+    ...(caps.maxConnectionsPerAddress === undefined ? {} : { maxConnectionsPerAddress: caps.maxConnectionsPerAddress }),
   }).catch(async (error: unknown) => {
     await store.close();
     throw error;

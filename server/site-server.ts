@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { personalCalendarPath } from "../common/my-schedule";
 import * as m from "../app/i18n/messages";
+import type { ConnectionBounds } from "./connections";
 import { acceptedEncodings, resolvePath, type Body, type SiteFile } from "./static";
 
 /** One ready response: its status, its headers as the flat [name, value, ...] list writeHead takes, its body. */
@@ -231,19 +232,24 @@ export function protocolRefusal(request: IncomingMessage): string | undefined {
 }
 
 /**
- * Fastify's serverFactory: the node:http server Fastify would make itself, with the same timeouts, except that it
- * leaves a request without Host to Fastify, whose onRequest hook refuses it with our headers (app.ts); Node would
- * answer it itself, without them.
+ * Fastify's serverFactory: the node:http server, which leaves a request without Host to Fastify, whose onRequest
+ * hook refuses it with our headers (app.ts); Node would answer it itself, without them. Its timeouts are ours
+ * (`bounds`, decision 082), not Fastify's (none for the request, 72 s for an idle connection), and it holds at most
+ * `maxConnections`, closing any beyond at once.
  */
-export function siteServerFactory() {
-  return (
-    fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void,
-    options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
-  ) => {
-    const server = http.createServer({ requireHostHeader: false }, fastifyHandler);
-    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
-    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
-    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+export function siteServerFactory(bounds: ConnectionBounds, maxConnections: number) {
+  return (fastifyHandler: (request: IncomingMessage, response: ServerResponse) => void) => {
+    const server = http.createServer(
+      {
+        requireHostHeader: false,
+        headersTimeout: bounds.headersMs,
+        requestTimeout: bounds.requestMs,
+        keepAliveTimeout: bounds.keepAliveMs,
+        connectionsCheckingInterval: bounds.checkEveryMs,
+      },
+      fastifyHandler,
+    );
+    server.maxConnections = maxConnections;
     return server;
   };
 }

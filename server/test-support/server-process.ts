@@ -26,6 +26,10 @@ export interface StartOptions {
    * about files the server may not write.
    */
   permissionsApply?: boolean;
+  /** What Node runs instead of the compiled server: a script of test-support's, with its arguments. */
+  nodeArgs?: readonly string[];
+  /** Start it under `ulimit -n`: this many open files at most. */
+  openFilesLimit?: number;
 }
 
 /**
@@ -70,12 +74,21 @@ function checkCanDropOverride() {
 }
 
 /** Spawns the server as `npm start` runs it; the process has not necessarily started listening yet. */
-export function spawnServer({ port, env = {}, permissionsApply = false }: StartOptions): ServerProcess {
+export function spawnServer({
+  port,
+  env = {},
+  permissionsApply = false,
+  nodeArgs = serverArgs,
+  openFilesLimit,
+}: StartOptions): ServerProcess {
   const dropOverride = permissionsApply && asRoot;
   if (dropOverride) checkCanDropOverride();
+  const node = [process.execPath, ...nodeArgs];
   const [command, args] = dropOverride
-    ? [setpriv, [...dropOverrideArgs, process.execPath, ...serverArgs]]
-    : [process.execPath, serverArgs];
+    ? [setpriv, [...dropOverrideArgs, ...node]]
+    : openFilesLimit === undefined
+      ? [process.execPath, nodeArgs]
+      : ["bash", ["-c", `ulimit -n ${String(openFilesLimit)} && exec "$@"`, "bash", ...node]];
   const child = spawn(command, args, {
     env: {
       ...process.env,

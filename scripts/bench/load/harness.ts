@@ -98,7 +98,7 @@ export async function waitFor(url: string, label: string, seconds = 30) {
 
 /**
  * The environment our server runs under load with: on `port`, local, quiet, voting open for the next hours and the
- * rate limits out of the way (every request comes from one address), plus `env`.
+ * rate limits and the connections per address out of the way (every request comes from one address), plus `env`.
  */
 export function loadTestEnv(port: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
   const hour = 60 * 60 * 1000;
@@ -111,6 +111,7 @@ export function loadTestEnv(port: number, env: Record<string, string> = {}): Nod
     VOTING_CLOSES: new Date(Date.now() + 24 * hour).toISOString(),
     RATE_LIMIT_VOTES: "1000000000",
     RATE_LIMIT_READS: "1000000000",
+    MAX_CONNECTIONS_PER_ADDRESS: "1000000000",
     ...env,
   };
 }
