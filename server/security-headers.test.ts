@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { playerOrigins } from "../app/lib/stage";
-import { withPolicy, type StreamSources } from "./content-security-policy";
+import { inlineStyles, withPolicy, type StreamSources } from "./content-security-policy";
 import { openSqliteStore } from "./store/sqlite";
 import type { VoteStore } from "./store";
 import { testEdition } from "./test-support/databases";
@@ -83,11 +83,13 @@ describe("Security headers", () => {
     expect(response.headers["strict-transport-security"]).toBeUndefined();
   });
 
-  it("a page's policy allows its own inline scripts by hash, never 'unsafe-inline' for scripts", async () => {
+  it("a page's policy allows its own inline scripts by hash, styles from the site alone, never 'unsafe-inline'", async () => {
     const policy = String((await app.inject("/")).headers["content-security-policy"]);
     const hash = createHash("sha256").update(inline).digest("base64");
     const scripts = /script-src ([^;]+)/.exec(policy)?.[1] ?? "";
     expect(scripts).toBe(`'self' 'sha256-${hash}'`);
+    expect(policy).toMatch(/(^|; )style-src 'self'(;|$)/);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-hashes/);
     expect(policy).toMatch(/object-src 'none'/);
     expect(policy).toMatch(/base-uri 'self'/);
     expect(policy).toMatch(/frame-ancestors 'none'$/);
@@ -97,6 +99,24 @@ describe("Security headers", () => {
     const html = page("Policy");
     expect(html).toMatch(/<title>Policy<\/title><meta http-equiv="Content-Security-Policy" content="[^"]+"\/><\/head>/);
     expect(() => withPolicy("<html><head><script>1</script></head><body></body></html>")).toThrow(/A script in <head>/);
+  });
+
+  it("a style attribute or a <style> element in a page stops the build; text, scripts and other attributes do not", () => {
+    const body = (markup: string) => `<html><head><title>t</title></head><body>${markup}</body></html>`;
+    expect(inlineStyles(body(`<ul><li class="a" style="animation-delay:0s">x</li></ul>`))).toEqual([
+      `<li style="animation-delay:0s"`,
+    ]);
+    expect(inlineStyles(body(`<svg><style>rect{fill:red}</style></svg><p STYLE="">y</p>`))).toEqual([
+      "<style>",
+      `<p style=""`,
+    ]);
+    expect(() => withPolicy(body(`<div style="width:50%"></div>`))).toThrow(/Inline styles the policy refuses/);
+    const harmless = body(
+      `<p data-style="a" title="a style b" alt="x style=&quot;y&quot;">style="z" &lt;b style=&quot;c&quot;&gt;</p>` +
+        `<script>const html = '<i style="x">';</script>`,
+    );
+    expect(inlineStyles(harmless)).toEqual([]);
+    expect(() => withPolicy(harmless)).not.toThrow();
   });
 
   it("a stage page admits its streams' players as frames and their HLS hosts; no other page admits any", async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { overlayFrame, overlayLeaveMs } from "../lib/overlay";
+import { overlayFrameClass } from "../lib/overlay";
 
 /**
  * The stage of a stream overlay: the streaming tool's 1920x1080 frame, fixed to the window so that a smaller window
@@ -8,13 +8,10 @@ import { overlayFrame, overlayLeaveMs } from "../lib/overlay";
  * technology alone; the video already says what the overlay is.
  */
 export function OverlayFrame({ title, children }: { title: string; children: ReactNode }) {
-  const frame = { width: overlayFrame.width, height: overlayFrame.height, "--overlay-ms": `${overlayLeaveMs}ms` };
   return (
     <main className="pointer-events-none fixed inset-0 overflow-hidden">
       <h1 className="sr-only">{title}</h1>
-      <div className="relative" style={frame}>
-        {children}
-      </div>
+      <div className={`relative ${overlayFrameClass}`}>{children}</div>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 import * as m from "../i18n/messages";
 import { sessionTypeWords } from "../lib/session-type-words";
+import { staggerClass } from "../lib/stagger";
 
 /**
  * A speaker's sessions: time, title, type and who else is in each; they rise in 0.05 s apart (and stand still
@@ -26,14 +27,13 @@ export function SessionList({
   const briefing = variant === "briefing";
   const zone = briefing ? displayZoneFor("event", "") : chosenZone;
   return (
-    <ol className="flex flex-col gap-3">
+    <ol className="flex flex-col gap-3 [--stagger-step:50ms]">
       {sessions.map((session, index) => {
         const participants = participantsText(session);
         return (
           <li
             key={session.id}
-            className="animate-rise-in rounded-2xl border border-line bg-panel p-5"
-            style={{ animationDelay: `${(index * 0.05).toFixed(2)}s` }}
+            className={`animate-rise-in rounded-2xl border border-line bg-panel p-5 ${staggerClass(index)}`}
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
               <p className="font-display font-semibold">

@@ -1,9 +1,10 @@
 import type { Sponsor } from "../../content";
 import { afterFirstPaint } from "../lib/after-first-paint";
+import { staggerClass } from "../lib/stagger";
 import { ExternalLink } from "./external-link";
 
-/** The box every logo is drawn in, in CSS pixels at its widest. */
-const logo = { width: 320, height: 120 };
+/** The box every logo is drawn in, in CSS pixels at its widest, and its ratio as Tailwind reads it (whole). */
+const logo = { width: 320, height: 120, aspect: "aspect-[320/120]" };
 
 /**
  * Sponsor and co-host logos, each linking to its site; they fade in one after another (0.1 s apart, 0.5 s each).
@@ -13,17 +14,17 @@ const logo = { width: 320, height: 120 };
  */
 export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" {...afterFirstPaint}>
+    <ul
+      className="grid grid-cols-2 gap-3 [--stagger-step:100ms] sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
+      {...afterFirstPaint}
+    >
       {sponsors.map((sponsor, index) => (
-        <li key={sponsor.id} className="animate-fade-in" style={{ animationDelay: `${(index * 0.1).toFixed(1)}s` }}>
+        <li key={sponsor.id} className={`animate-fade-in ${staggerClass(index)}`}>
           <ExternalLink
             href={sponsor.url}
             className="group flex h-full flex-col items-center justify-center gap-2 rounded-2xl border border-line bg-panel px-4 py-5 transition-colors hover:border-white/50 hover:bg-white/5"
           >
-            <span
-              className="block w-full max-w-56"
-              style={{ aspectRatio: `${String(logo.width)} / ${String(logo.height)}` }}
-            >
+            <span className={`block w-full max-w-56 ${logo.aspect}`}>
               <img
                 src={sponsor.logo}
                 alt={sponsor.name}

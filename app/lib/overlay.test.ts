@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../../tests/every-edition";
 import { fixedPages } from "../../common/fixed-pages";
-import { overlayOptions, overlayPaths, questionOnAirAfter, sessionOnAir } from "./overlay";
+import {
+  overlayFrame,
+  overlayFrameClass,
+  overlayLeaveMs,
+  overlayOptions,
+  overlayPaths,
+  questionOnAirAfter,
+  sessionOnAir,
+} from "./overlay";
 import type { PublicQuestion } from "../../common/question-contract";
 
 const minute = 60_000;
@@ -93,5 +101,13 @@ describe.each(everyEdition)("The overlays of $id", ({ edition }) => {
       expect(questionOnAirAfter(a, { name: "removed", data: { id: "c" } })).toBe(a);
       expect(questionOnAirAfter(a, { name: "removed", data: { id: "a" } })).toBeNull();
     });
+  });
+});
+
+describe("The overlay's frame", () => {
+  it("is as large as the frame it is drawn for, and its graphics move for as long as they take to leave", () => {
+    expect(overlayFrameClass).toBe(
+      `h-[${String(overlayFrame.height)}px] w-[${String(overlayFrame.width)}px] [--overlay-ms:${String(overlayLeaveMs)}ms]`,
+    );
   });
 });

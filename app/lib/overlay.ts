@@ -22,6 +22,13 @@ export const overlayTopDemos = 5;
 /** How long a graphic takes to leave before the next one comes in; it then takes as long again to come in. */
 export const overlayLeaveMs = 400;
 
+/**
+ * The frame's element as classes: its size, and the graphics' time as the --overlay-ms they animate for. Written
+ * whole, as Tailwind reads a class only so (overlay.test.ts holds them equal to the two above); a style attribute
+ * would need the pages' policy to allow inline styles (decision 081).
+ */
+export const overlayFrameClass = "h-[1080px] w-[1920px] [--overlay-ms:400ms]";
+
 /** What an overlay's address asks of it: the room to follow, a session named outright, and whether it may move. */
 export interface OverlayOptions {
   room: string | undefined;

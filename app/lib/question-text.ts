@@ -30,7 +30,7 @@ import { questionLimits } from "../../common/question-contract";
  *    tones is 19), so a grapheme stuffed with hundreds of combining marks cannot make a "short" text of any size.
  *
  * Markup (`<script>`) and spreadsheet formulas (`=cmd|' /C calc'!A0`) are simply text here: the page renders text
- * as text, and the CSV export neutralises formulas (server/api/admin.ts, csvField).
+ * as text, and the CSV export neutralises formulas (server/api/csv.ts).
  */
 
 export type QuestionField = keyof typeof questionLimits;

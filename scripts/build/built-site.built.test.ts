@@ -5,6 +5,7 @@ import { formatCalendarDateIn } from "../../common/time-in-locale";
 import { edition, editionId } from "../../content";
 import { builtEditionId, editionIds, readEditionInput, testEditionsRoot } from "../../content/editions";
 import { validateEdition } from "../../content/validate";
+import { inlineStyles, policyOf } from "../../server/content-security-policy";
 import { editionMessages } from "./messages";
 
 const clientDir = path.resolve("build/client");
@@ -73,5 +74,19 @@ describe("The built site", () => {
     expect([...declared]).toEqual([locale]);
     const agenda = readFileSync(path.join(clientDir, "agenda", "index.html"), "utf8");
     expect(agenda).toContain(`>${messages.skipToContent ?? ""}</a>`);
+  });
+
+  it("carries no inline style on any page, and a policy that allows none (decision 081)", () => {
+    const pages = builtTextFiles(clientDir).filter((file) => file.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(10);
+    const found = pages.flatMap((file) => {
+      const html = readFileSync(file, "utf8");
+      const styles = /style-src ([^;]*)/.exec(policyOf(html) ?? "")?.[1];
+      return [
+        ...(styles === "'self'" ? [] : [`style-src ${styles ?? "missing"}`]),
+        ...inlineStyles(html),
+      ].map((problem) => `${path.relative(clientDir, file)}: ${problem}`);
+    });
+    expect(found).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cleanQuestionField } from "../../app/lib/question-text";
 import { moderationActions, type ModeratedQuestion, type ModerationAction } from "../../common/question-contract";
 import { QuestionStateError, type StoredQuestion, type VoteStore } from "../store";
-import { csvField } from "./admin";
 import { requireBearer } from "./bearer-token";
+import { csvContentType, csvDocument } from "./csv";
 import { questionStreamsFullRetryAfterSeconds } from "./question-streams";
 import { allSessions, moderatedQuestion, type QuestionsService } from "./questions";
 import { limitedBy, type RateLimiter } from "./rate-limit";
@@ -68,25 +68,18 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
       .filter((question) => question.status !== "hidden")
       // Most upvoted first, as the speakers would take them; ties oldest first.
       .sort((a, b) => b.upvotes - a.upvotes);
-    const row = (question: StoredQuestion) => ({
+    const rows = questions.map((question) => ({
       text: question.text,
       name: question.name ?? "",
       votes: question.upvotes,
       status: question.status,
-      askedAt: question.askedAt,
+      askedAt: new Date(question.askedAt),
       session: question.sessionId,
-    });
-    const lines = [
-      csvColumns.join(","),
-      ...questions.map((question) => {
-        const values = row(question);
-        return csvColumns.map((column) => csvField(values[column])).join(",");
-      }),
-    ];
+    }));
     return reply
-      .type("text/csv; charset=utf-8; header=present")
+      .type(csvContentType)
       .header("content-disposition", `attachment; filename="questions${session ? `-${session}` : ""}.csv"`)
-      .send(`${lines.join("\r\n")}\r\n`);
+      .send(csvDocument(csvColumns, rows));
   });
 
   app.post("/questions/:id", { bodyLimit: 4096 }, async (request, reply) => {

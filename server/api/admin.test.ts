@@ -17,13 +17,13 @@ const token = "test-admin-token-0123456789abcdef0123456789";
 const auth = { authorization: `Bearer ${token}` };
 const { start, cleanups } = appHarness();
 
-// The edition's demos, from a count of 0 each so that a few votes decide the ranks; two of them titled so that
-// CSV must quote one and defuse the other.
+// The edition's demos, from a count of 0 each so that a few votes decide the ranks; three of them titled so that
+// CSV must keep a quote and a comma inside its field, and defuse a formula at its start and after a separator.
 if (edition.demos.length < 3) throw new Error("these tests rank three demos: the edition has fewer");
 const demos = edition.demos.map((demo, index) => ({
   ...demo,
   votes: 0,
-  title: index === 0 ? 'Say "hi", world' : index === 1 ? "=HYPERLINK(evil)" : demo.title,
+  title: [`Say "hi", world`, "=HYPERLINK(evil)", "Demo;=1+1\t@SUM(A1)"][index] ?? demo.title,
 }));
 const ids = demos.map((demo) => demo.id);
 const presentedLive = edition.event.presentedLive;
@@ -137,11 +137,13 @@ describe("The admin API", () => {
     expect(lines[0]).toBe("rank,id,title,presenter,votes,voidedVotes,presentedLive");
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(rows.length + 2);
-    expect(lines[1]).toMatch(new RegExp(`^1,${c},`));
-    const quoted = lines.find((line) => line.includes(ids[0]!));
-    expect(quoted).toContain(`,"Say ""hi"", world",`);
-    const defused = lines.find((line) => line.includes(ids[1]!));
-    expect(defused).toContain(",'=HYPERLINK(evil),");
+    const lineOf = (id: string) => lines.find((line) => line.includes(`,"${id}",`));
+    expect(lineOf(ids[0]!)).toContain(`,"Say ""hi"", world",`);
+    expect(lineOf(ids[1]!)).toContain(`,"'=HYPERLINK(evil)",`);
+    expect(lineOf(ids[2]!)).toContain(`,"Demo;'=1+1\t'@SUM(A1)",`);
+    // Every text quoted; the server's own numbers and flags not.
+    const text = `"(?:[^"]|"")*"`;
+    expect(lines[1]).toMatch(new RegExp(`^1,"${c}",${text},${text},3,0,true$`));
   });
 
   it("finds a stuffed cluster and a sweep of every demo, and not an ordinary spread of voters", async () => {
@@ -250,7 +252,7 @@ describe("The admin API", () => {
   });
 
   it("answers over a real connection, and only with the token", async () => {
-    const app = await start({ adminToken: token });
+    const app = await start({ adminToken: token, demos });
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     const refused = await fetch(`${address}/api/admin/results`);
     expect(refused.status).toBe(401);
@@ -258,7 +260,9 @@ describe("The admin API", () => {
     const answered = await fetch(`${address}/api/admin/results.csv`, { headers: auth });
     expect(answered.status).toBe(200);
     expect(answered.headers.get("content-type")).toMatch(/^text\/csv/);
-    expect((await answered.text()).split("\r\n")).toHaveLength(ids.length + 2);
+    const body = await answered.text();
+    expect(body.split("\r\n")).toHaveLength(ids.length + 2);
+    expect(body).toContain(`,"Demo;'=1+1\t'@SUM(A1)",`);
 
     const without = await start();
     const missing = await fetch(`${await without.listen({ port: 0, host: "127.0.0.1" })}/api/admin/results`, {

@@ -4,6 +4,7 @@ import type { Demo } from "../../content";
 import { ranked } from "../../app/lib/ranking";
 import type { StoredVote, VoteStore } from "../store";
 import { requireBearer } from "./bearer-token";
+import { csvContentType, csvDocument } from "./csv";
 import { limitedBy, type RateLimiter } from "./rate-limit";
 import { reviewClusters } from "./review";
 import type { Voters } from "./voter";
@@ -102,15 +103,10 @@ export function registerAdmin(app: FastifyInstance, options: AdminApiOptions) {
   app.get("/results", async () => ({ demos: await results() }));
 
   app.get("/results.csv", async (_request, reply) => {
-    const rows = await results();
-    const lines = [
-      csvColumns.join(","),
-      ...rows.map((row) => csvColumns.map((column) => csvField(row[column])).join(",")),
-    ];
     return reply
-      .type("text/csv; charset=utf-8; header=present")
+      .type(csvContentType)
       .header("content-disposition", 'attachment; filename="results.csv"')
-      .send(`${lines.join("\r\n")}\r\n`);
+      .send(csvDocument(csvColumns, await results()));
   });
 
   app.get("/review", async () => {
@@ -140,15 +136,4 @@ export function registerAdmin(app: FastifyInstance, options: AdminApiOptions) {
     return { voided };
   });
   return Promise.resolve();
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. A text that a
- * spreadsheet would take for a formula (=, +, -, @ first) gets a leading apostrophe: titles come from content
- * imported from elsewhere, and the file is opened in spreadsheets.
- */
-export function csvField(value: string | number | boolean): string {
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

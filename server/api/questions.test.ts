@@ -780,16 +780,19 @@ for (const engine of await engines()) {
         const lines = csv.text.split("\r\n");
         expect(lines[0]).toBe("text,name,votes,status,askedAt,session");
         expect(lines[1]).toBe(
-          `"Say ""hi"", please",,1,approved,${new Date(session.start).toISOString()},${otherSession.id}`,
+          `"Say ""hi"", please","",1,"approved",${new Date(session.start).toISOString()},"${otherSession.id}"`,
         );
         // The hidden question is not exported; a question that looks like a formula is neutralised.
         const all = await server.moderator.send("GET", "/api/admin/questions.csv");
         expect(all.text).not.toContain("calc");
+        // At a field's start, and after a separator a spreadsheet in another locale or dialog may split on.
         await asker.ask({ text: "=1+1" }, {}, session.id);
         await asker.ask({ text: "+SUM(A1)", name: "-x" }, {}, session.id);
+        await asker.ask({ text: "a;=HYPERLINK(evil) |@SUM(1) ;＝1", name: "b,=1+1" }, {}, session.id);
         const defused = (await server.moderator.send("GET", adminQuestionsCsvUrl(session.id))).text;
-        expect(defused).toContain("'=1+1,,0,pending");
-        expect(defused).toContain("'+SUM(A1),'-x,0,pending");
+        expect(defused).toContain(`"'=1+1","",0,"pending"`);
+        expect(defused).toContain(`"'+SUM(A1)","'-x",0,"pending"`);
+        expect(defused).toContain(`"a;'=HYPERLINK(evil) |'@SUM(1) ;'＝1","b,'=1+1",0,"pending"`);
       });
 
       it("keeps the moderators' routes away where no token is set, and results away from a lone moderators' token", async () => {
