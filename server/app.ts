@@ -231,13 +231,17 @@ export async function buildApp({
   const speakers = new Map(served.speakers.map((speaker) => [speaker.id, speaker]));
   // A session's questions are asked without script on its talk page (decision 060); a session without one has none.
   const talkPages = new Map(served.talks.map((talk) => [talk.id, talk.path]));
+  const siteOrigins = new SiteOrigins(served.event.siteUrl, origins);
+  app.server.on("listening", () => {
+    siteOrigins.listensAt(app.server.address());
+  });
   await app.register(registerApi, {
     prefix: "/api",
     store,
     demos,
     votingWindow,
     now,
-    origins: new SiteOrigins(served.event.siteUrl, origins, () => app.server.address()),
+    origins: siteOrigins,
     limits,
     newVotersPerMinute,
     secureCookie: hsts,

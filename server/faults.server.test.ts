@@ -17,6 +17,7 @@ import {
 import { engines } from "./test-support/databases";
 import {
   apiCounts,
+  earnVoter,
   request,
   spawnServer,
   startServer,
@@ -58,9 +59,16 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Votes from this site's page: the same-site Origin a browser sends. */
-const castVote = (port: number, id: string, agent?: http.Agent) =>
-  request(port, "POST", `/api/demos/${id}/vote`, { headers: { origin: `http://127.0.0.1:${port}` }, agent });
+/**
+ * A vote from this site's page (the same-site Origin a browser sends), by `voter` (a cookie's name=value) or by a new
+ * voter whose first read earned one. A vote whose read broke was never sent: the caller counts it among the votes
+ * whose outcome is unknown, which only widens the bounds below.
+ */
+const castVote = async (port: number, id: string, { agent, voter }: { agent?: http.Agent; voter?: string } = {}) =>
+  request(port, "POST", `/api/demos/${id}/vote`, {
+    headers: { origin: `http://127.0.0.1:${port}`, cookie: voter ?? (await earnVoter(port, agent)) },
+    ...(agent ? { agent } : {}),
+  });
 
 interface Tally {
   /** Votes answered 2xx, by demo. */
@@ -74,7 +82,7 @@ interface Tally {
 const add = (map: Map<string, number>, id: string) => map.set(id, (map.get(id) ?? 0) + 1);
 
 /**
- * Casts votes from distinct voters (no cookie is sent back, so each vote is a new voter), round-robin over the
+ * Casts votes from distinct voters (each earns a cookie and votes once with it), round-robin over the
  * demos, from `workers` connections at once, until `stop()` says so.
  */
 function voteLoad(port: number, ids: string[], workers: number, stop: (tally: Tally) => boolean) {
@@ -85,7 +93,7 @@ function voteLoad(port: number, ids: string[], workers: number, stop: (tally: Ta
     while (!stop(tally)) {
       const id = ids[next++ % ids.length]!;
       try {
-        const response = await castVote(port, id, agent);
+        const response = await castVote(port, id, { agent });
         tally.statuses.push(response.status);
         if (response.status >= 200 && response.status < 300) add(tally.counted, id);
       } catch {
@@ -161,6 +169,7 @@ describe("Questions under faults", { timeout: 30_000 }, () => {
       // Every request comes from one address, each from a new voter.
       RATE_LIMIT_QUESTIONS: "1000000",
       RATE_LIMIT_UPVOTES: "1000000",
+      RATE_LIMIT_NEW_VOTERS: "1000000",
     };
     const session = questionSession;
     const first = await start({ port: 4626, env });
@@ -170,7 +179,7 @@ describe("Questions under faults", { timeout: 30_000 }, () => {
       "POST",
       sessionQuestionsUrl(session.id),
       { text: "Upvote me" },
-      { headers: origin },
+      { headers: { ...origin, cookie: await earnVoter(4626) } },
     );
     const target = (asked.body as { id: string }).id;
     const approved = await sendJson(
@@ -184,7 +193,7 @@ describe("Questions under faults", { timeout: 30_000 }, () => {
     );
     expect(approved.status).toBe(200);
 
-    // Workers alternate: a new asker's question, a new voter's upvote. No cookie is kept: each is someone new.
+    // Workers alternate: a new asker's question, a new voter's upvote. Each earns a cookie and writes once with it.
     const questions = new Set<string>();
     let upvotes = 0;
     let unknownUpvotes = 0;
@@ -196,8 +205,9 @@ describe("Questions under faults", { timeout: 30_000 }, () => {
       while (!load.killed) {
         const upvote = next++ % 2 === 1;
         try {
+          const headers = { ...origin, cookie: await earnVoter(4626, agent) };
           if (upvote) {
-            const response = await sendJson(4626, "POST", upvoteUrl(target), {}, { headers: origin, agent });
+            const response = await sendJson(4626, "POST", upvoteUrl(target), {}, { headers, agent });
             statuses.add(response.status);
             if (response.status === 200) upvotes++;
           } else {
@@ -206,7 +216,7 @@ describe("Questions under faults", { timeout: 30_000 }, () => {
               "POST",
               sessionQuestionsUrl(session.id),
               { text: `Question ${String(next)}` },
-              { headers: origin, agent },
+              { headers, agent },
             );
             statuses.add(response.status);
             if (response.status === 201) questions.add((response.body as { id: string }).id);
@@ -254,7 +264,8 @@ describe("Questions under faults", { timeout: 30_000 }, () => {
 describe("Votes under faults", { timeout: 30_000 }, () => {
   it("keeps every vote answered 2xx when the server is killed (kill -9) mid-load, and counts equal stored votes", async () => {
     const file = path.join(tempDir(), "votes.sqlite");
-    const env = { DATABASE_PATH: file, ...votingOpenEnv };
+    // Every vote comes from one address, each from a new voter.
+    const env = { DATABASE_PATH: file, ...votingOpenEnv, RATE_LIMIT_NEW_VOTERS: "1000000" };
     const first = await start({ port: 4621, env });
     const seeds = await apiCounts(4621);
     const ids = [...seeds.keys()];
@@ -308,14 +319,14 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
 
         const server = await start({
           port: 4622,
-          env: { DATABASE_URL: through.href, ...votingOpenEnv, ...questionsOpenEnv },
+          env: { DATABASE_URL: through.href, ...votingOpenEnv, ...questionsOpenEnv, RATE_LIMIT_NEW_VOTERS: "1000000" },
         });
         const seeds = await apiCounts(4622);
         // The edition's demos, whatever they are: one for a voter who comes back, the others under load.
         const [voterDemo = "", ...others] = [...seeds.keys()];
         const loaded = others.length > 0 ? others : [voterDemo];
-        const cookie = (response: JsonResponse) => String(response.headers["set-cookie"]).split(";")[0]!;
-        const voter = cookie(await castVote(4622, voterDemo));
+        const voter = await earnVoter(4622);
+        expect((await castVote(4622, voterDemo, { voter })).status).toBe(201);
 
         // Votes in flight when the network goes: their clients lose their socket mid-query, which once crashed
         // the process (an "error" event on a checked-out pg client, with no listener).
@@ -331,7 +342,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
         ).toBe(true);
 
         const unavailable = [
-          await castVote(4622, voterDemo),
+          await castVote(4622, voterDemo, { voter }),
           await request(4622, "GET", "/api/demos"),
           await request(4622, "GET", `/api/demos/${voterDemo}/has-voted`, { headers: { cookie: voter } }),
           // The audience's questions live in the same store.
@@ -340,11 +351,13 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
             "POST",
             sessionQuestionsUrl(questionSession.id),
             { text: "Still there?" },
-            { headers: sameSite(4622) },
+            { headers: { ...sameSite(4622), cookie: voter } },
           ),
           await request(4622, "GET", sessionQuestionsUrl(questionSession.id), { headers: { cookie: voter } }),
           await request(4622, "GET", sessionQuestionEventsUrl(questionSession.id)),
-          await request(4622, "POST", upvoteUrl("00000000-0000-4000-8000-000000000000"), { headers: sameSite(4622) }),
+          await request(4622, "POST", upvoteUrl("00000000-0000-4000-8000-000000000000"), {
+            headers: { ...sameSite(4622), cookie: voter },
+          }),
         ];
         for (const response of unavailable) {
           expect(response.status).toBe(503);
@@ -375,9 +388,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
           "POST",
           sessionQuestionsUrl(questionSession.id),
           { text: "Back?" },
-          {
-            headers: sameSite(4622),
-          },
+          { headers: { ...sameSite(4622), cookie: voter } },
         );
         expect(asked.status).toBe(201);
         const status = await request(4622, "GET", `/api/demos/${voterDemo}/has-voted`, { headers: { cookie: voter } });
@@ -487,6 +498,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
     });
 
     // A slow vote: headers sent, body not yet. "100 Continue" says the server holds the request.
+    const voter = await earnVoter(4624);
     const slow = net.connect(4624, "127.0.0.1");
     let answer = "";
     slow.setEncoding("latin1").on("data", (chunk: string) => (answer += chunk));
@@ -496,7 +508,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
         resolve();
       });
       slow.write(
-        `POST /api/demos/${demo}/vote HTTP/1.1\r\nHost: 127.0.0.1:4624\r\nOrigin: http://127.0.0.1:4624\r\n` +
+        `POST /api/demos/${demo}/vote HTTP/1.1\r\nHost: 127.0.0.1:4624\r\nOrigin: http://127.0.0.1:4624\r\nCookie: ${voter}\r\n` +
           "Content-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n",
       );
     });

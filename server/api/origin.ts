@@ -11,13 +11,16 @@ import type { FastifyRequest } from "fastify";
  */
 export class SiteOrigins {
   readonly #fixed: ReadonlySet<string>;
-  readonly #listening: () => AddressInfo | string | null;
-  #own: { port: number; origins: ReadonlySet<string> } | undefined;
+  /** The server's own, once it listens (PORT=0 picks its port only then); kept while it drains after closing. */
+  #own: ReadonlySet<string> = new Set();
 
-  /** `listening` is the server's address once it listens (server.address()); null before, as under inject(). */
-  constructor(siteUrl: string, configured: readonly string[], listening: () => AddressInfo | string | null) {
+  constructor(siteUrl: string, configured: readonly string[]) {
     this.#fixed = new Set([siteUrl, ...configured].map((url) => new URL(url).origin));
-    this.#listening = listening;
+  }
+
+  /** The server listens at `address` (server.address() once it does). */
+  listensAt(address: AddressInfo | string | null) {
+    if (address !== null && typeof address !== "string") this.#own = ownOrigins(address);
   }
 
   /** Whether a page of `origin` (an Origin header's value) is one of ours. */
@@ -28,15 +31,7 @@ export class SiteOrigins {
     } catch {
       return false;
     }
-    return this.#fixed.has(normalised) || this.#ownOrigins().has(normalised);
-  }
-
-  /** The server's own origins, made once it listens (its port is known only then: PORT=0 picks one). */
-  #ownOrigins(): ReadonlySet<string> {
-    const address = this.#listening();
-    if (address === null || typeof address === "string") return new Set();
-    if (this.#own?.port !== address.port) this.#own = { port: address.port, origins: ownOrigins(address) };
-    return this.#own.origins;
+    return this.#fixed.has(normalised) || this.#own.has(normalised);
   }
 }
 

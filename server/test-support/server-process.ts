@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import http from "node:http";
+import { voterCookie } from "../api/voter";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { listeningAnnouncement } from "../../common/api-contract";
@@ -168,6 +169,17 @@ export function request(
     });
     outgoing.end();
   });
+}
+
+/**
+ * A new voter as a page earns one (decision 083): the `name=value` of the cookie the leaderboard's first read is
+ * issued. Throws when the read fails or issues none (the address had its share: raise RATE_LIMIT_NEW_VOTERS).
+ */
+export async function earnVoter(port: number, agent?: http.Agent): Promise<string> {
+  const response = await request(port, "GET", "/api/demos", agent ? { agent } : {});
+  const issued = [response.headers["set-cookie"] ?? []].flat().find((line) => line.startsWith(`${voterCookie}=`));
+  if (!issued) throw new Error(`GET /api/demos issued no voter cookie (status ${String(response.status)})`);
+  return issued.split(";")[0] ?? "";
 }
 
 /** The vote counts the API reports, by demo id. */
