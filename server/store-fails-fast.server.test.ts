@@ -125,10 +125,11 @@ describe("A PostgreSQL that stops answering", async () => {
         const response = await asked;
         return { response, beforeThaw: !outageOver };
       };
-      // More requests at once than the pool has connections (10): none may wait for another's connection.
+      // Votes share batches; the reads alone are more at once than the pool has connections (10), so some wait for
+      // one, and none may wait past the timeout for it.
       const answers = await Promise.all([
         ...Array.from({ length: 6 }, () => duringOutage(castVote(port))),
-        ...Array.from({ length: 6 }, () => duringOutage(hasVoted(port, cookie))),
+        ...Array.from({ length: 10 }, () => duringOutage(hasVoted(port, cookie))),
         ...(questionSession
           ? [duringOutage(request(port, "GET", sessionQuestionsUrl(questionSession.id), { headers: { cookie } }))]
           : []),
