@@ -9,6 +9,7 @@ describe("Server configuration", () => {
       LOG_LEVEL: "info",
       CLIENT_DIR: "build/client",
       DATABASE_PATH: "data/votes.sqlite",
+      DATABASE_TIMEOUT_SECONDS: 5,
       TRUST_PROXY: 0,
       BEHIND_HTTPS: false,
       RATE_LIMIT_VOTES: 2000,
@@ -88,6 +89,18 @@ describe("Server configuration", () => {
       { MAX_CONNECTIONS_PER_ADDRESS: "2.5" },
       'Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS must be a whole number (got "2.5")',
     ],
+    [
+      { DATABASE_TIMEOUT_SECONDS: "5s" },
+      'Invalid configuration: DATABASE_TIMEOUT_SECONDS must be a number of seconds, e.g. 5 (got "5s")',
+    ],
+    [
+      { DATABASE_TIMEOUT_SECONDS: "0" },
+      'Invalid configuration: DATABASE_TIMEOUT_SECONDS must be more than 0 seconds (got "0")',
+    ],
+    [
+      { DATABASE_TIMEOUT_SECONDS: "3600" },
+      'Invalid configuration: DATABASE_TIMEOUT_SECONDS must be at most 600 seconds (got "3600")',
+    ],
   ])("rejects %o with one clear line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
@@ -99,6 +112,7 @@ describe("Server configuration", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://app:pw@db.internal:5432/glosaic" }).DATABASE_URL).toBe(
       "postgres://app:pw@db.internal:5432/glosaic",
     );
+    expect(loadConfig({ DATABASE_TIMEOUT_SECONDS: "1.5" }).DATABASE_TIMEOUT_SECONDS).toBe(1.5);
   });
 
   it("reads the admin token and the vote hash key, and never repeats a bad one", () => {

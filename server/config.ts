@@ -12,6 +12,7 @@ import {
   logLevels,
 } from "../common/api-contract";
 import { votingWindowOf, type VotingWindow, type VotingWindowRecord } from "../common/voting-window";
+import { defaultStoreTimeoutMs } from "./store/vote-store";
 
 const instant = (name: string) =>
   z.iso.datetime({
@@ -54,6 +55,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\/\S+$/, "DATABASE_URL must be a postgres:// or postgresql:// URL")
     .optional(),
+  // How long the store may go without answering before a request is answered 503 (decision 080).
+  DATABASE_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "DATABASE_TIMEOUT_SECONDS must be a number of seconds, e.g. 5" })
+    .positive("DATABASE_TIMEOUT_SECONDS must be more than 0 seconds")
+    .max(600, "DATABASE_TIMEOUT_SECONDS must be at most 600 seconds")
+    .default(defaultStoreTimeoutMs / 1000),
   VOTING_OPENS: instant("VOTING_OPENS").optional(),
   VOTING_CLOSES: instant("VOTING_CLOSES").optional(),
   QUESTIONS_OPENS: instant("QUESTIONS_OPENS").optional(),

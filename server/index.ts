@@ -37,6 +37,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     databasePath: config.DATABASE_PATH,
     edition: editionId,
+    timeoutMs: config.DATABASE_TIMEOUT_SECONDS * 1000,
   }).catch((error: unknown) => {
     // The store's own account already names the file and says what is wrong with it.
     if (error instanceof StoreOpenError) throw error;

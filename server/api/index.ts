@@ -71,7 +71,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
   // Limits count per client IP (see TRUST_PROXY) across all routes of a kind; health checks are never limited.
   const reads = new RateLimiter(options.limits.reads, minute);
   const votes = new RateLimiter(options.limits.votes, minute);
-  await app.register(registerHealth);
+  await app.register(registerHealth, { store: options.store });
   const { store, demos, votingWindow, now, origins, commonHeaders } = options;
   const originHashKey = options.voteHashKey ?? (await store.originHashKey());
   const voters = new Voters({

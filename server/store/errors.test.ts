@@ -25,6 +25,8 @@ describe("Which store errors mean the database is away (503) rather than a faile
       new Error("Connection terminated due to connection timeout"),
       new Error("Client has encountered a connection error and is not queryable"),
       new Error("timeout exceeded when trying to connect"),
+      new Error("Query read timeout"), // no answer within query_timeout
+      serverError("57014"), // query_canceled, by statement_timeout
       serverError("57P01"), // admin_shutdown
       serverError("57P03"), // cannot_connect_now (starting up, or in recovery)
       serverError("08006"), // connection_failure
@@ -48,11 +50,21 @@ describe("Which store errors mean the database is away (503) rather than a faile
     }
   });
 
-  it("SQLite: a lock held past the busy timeout, a full disk, an I/O error; not constraints or damage", () => {
-    for (const code of ["SQLITE_BUSY", "SQLITE_BUSY_SNAPSHOT", "SQLITE_LOCKED", "SQLITE_FULL", "SQLITE_IOERR_WRITE"]) {
+  it("SQLite: a lock held past the busy timeout, a full disk, an I/O error, a file damaged or moved; not constraints", () => {
+    for (const code of [
+      "SQLITE_BUSY",
+      "SQLITE_BUSY_SNAPSHOT",
+      "SQLITE_LOCKED",
+      "SQLITE_FULL",
+      "SQLITE_IOERR_WRITE",
+      "SQLITE_CORRUPT",
+      "SQLITE_NOTADB",
+      "SQLITE_CANTOPEN",
+      "SQLITE_READONLY_DBMOVED",
+    ]) {
       expect(isSqliteUnavailable(withCode("sqlite", code)), code).toBe(true);
     }
-    for (const code of ["SQLITE_CONSTRAINT_FOREIGNKEY", "SQLITE_CORRUPT", "SQLITE_ERROR"]) {
+    for (const code of ["SQLITE_CONSTRAINT_FOREIGNKEY", "SQLITE_ERROR", "SQLITE_MISMATCH"]) {
       expect(isSqliteUnavailable(withCode("sqlite", code)), code).toBe(false);
     }
     expect(isSqliteUnavailable(new Error("no code"))).toBe(false);
@@ -74,6 +86,7 @@ describe("Which store errors mean the database is away (503) rather than a faile
       cookieSecret: () => Promise.resolve("key"),
       originHashKey: () => Promise.resolve("origin-key"),
       onCountsChanged: () => () => undefined,
+      check: failing(away),
       questions: {
         ask: failing(away),
         question: failing(away),
@@ -88,6 +101,7 @@ describe("Which store errors mean the database is away (503) rather than a faile
     };
     const reporting = reportingUnavailable(store, isPostgresUnavailable);
     for (const call of [
+      () => reporting.check(),
       () => reporting.counts(),
       () => reporting.voteOf("demo-1", "v"),
       () => reporting.seed([]),

@@ -2,12 +2,23 @@ import pg from "pg";
 import type { VoteStore } from "./vote-store";
 
 /**
- * The store cannot be reached or cannot take the request right now (PostgreSQL is down or unreachable, SQLite is
- * locked or out of disk). The request was fine and may succeed later: the API answers 503 with Retry-After, not
- * 500. Errors that would fail again on retry (a constraint, a bad query) are not this and stay as they are.
+ * The store cannot be reached or cannot take the request right now (PostgreSQL is down, unreachable or does not
+ * answer in time; SQLite is locked, out of disk, or its file is damaged). The request was fine and may succeed
+ * later: the API answers 503 with Retry-After, not 500. Errors that would fail again on retry (a constraint, a bad
+ * query) are not this and stay as they are.
  */
 export class StoreUnavailableError extends Error {
   override name = "StoreUnavailableError";
+
+  constructor(
+    /** For the log: what the database said, addresses included. */
+    detail: string,
+    /** What went wrong in a few words, with no address, path or secret: /api/health shows it to anyone. */
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`The vote store is unavailable: ${detail}`, options);
+  }
 }
 
 /** The store cannot be opened at start-up: one line for the operator, naming what is wrong with which file. */
@@ -21,17 +32,25 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-/** Codes of PostgreSQL errors that say the database is away, not that the query was wrong (SQLSTATE classes). */
-const postgresAway = /^(08|53|57P)/;
+/**
+ * Codes of PostgreSQL errors that say the database is away, not that the query was wrong (SQLSTATE classes):
+ * connection, resources, and operator intervention, which holds shutdowns and a statement cancelled by
+ * statement_timeout (57014).
+ */
+const postgresAway = /^(08|53|57)/;
 
-/** What pg and pg-pool say, without a code, when a connection breaks, times out, or was left broken. */
+/**
+ * What pg and pg-pool say, without a code, when a connection breaks, times out, or was left broken; "Query read
+ * timeout" is a query that had no answer within query_timeout (postgres.ts).
+ */
 const pgConnectionMessages =
-  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout)/;
 
 /**
  * Whether a PostgreSQL error means the database is away: a network error (ECONNREFUSED, ECONNRESET, a connection
- * timeout, "Connection terminated unexpectedly", a client left unusable by one) or a server saying it is shutting
- * down, overloaded or refusing connections. Any other error the server sent is a real failure of the query.
+ * timeout, "Connection terminated unexpectedly", a client left unusable by one), a query without an answer in time,
+ * or a server saying it is shutting down, overloaded, refusing connections or out of time for the statement. Any
+ * other error the server sent is a real failure of the query.
  */
 export function isPostgresUnavailable(error: unknown): boolean {
   if (error instanceof pg.DatabaseError) return postgresAway.test(error.code ?? "");
@@ -41,22 +60,45 @@ export function isPostgresUnavailable(error: unknown): boolean {
   return pgConnectionMessages.test(error.message);
 }
 
-/** SQLite result codes that pass: another process holds the lock past busy_timeout, the disk is full or failing. */
-const sqliteAway = /^SQLITE_(BUSY|LOCKED|FULL|IOERR)/;
+/**
+ * SQLite result codes of a store that cannot be used now: another process holds the lock past busy_timeout, the
+ * disk is full or failing, or the file was damaged, replaced or removed under the running server. None is the
+ * request's fault; the damage is the operator's to repair (sqliteDamage), and the API says 503 meanwhile.
+ */
+const sqliteAway = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CORRUPT|NOTADB|CANTOPEN|READONLY)/;
 
 export function isSqliteUnavailable(error: unknown): boolean {
   return sqliteAway.test(errorCode(error) ?? "");
 }
 
-/** The store with each call's "database away" errors turned into StoreUnavailableError, so the API can say 503. */
-export function reportingUnavailable(store: VoteStore, isUnavailable: (error: unknown) => boolean): VoteStore {
+/** SQLite's codes for a file whose content is not a sound database: it does not mend while the server runs. */
+export function isSqliteDamage(error: unknown): boolean {
+  return /^SQLITE_(CORRUPT|NOTADB)/.test(errorCode(error) ?? "");
+}
+
+/** A store error in a few words for anyone to read: its code, else pg's own fixed message (which names no host). */
+export function unavailableReason(error: unknown): string {
+  return errorCode(error) ?? (error instanceof Error ? error.message || error.name : String(error));
+}
+
+/**
+ * The store with each call's "database away" errors turned into StoreUnavailableError, so the API can say 503;
+ * `heard` is told of each, first.
+ */
+export function reportingUnavailable(
+  store: VoteStore,
+  isUnavailable: (error: unknown) => boolean,
+  heard: (error: unknown) => void = () => undefined,
+): VoteStore {
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
       if (!isUnavailable(error)) throw error;
+      heard(error);
       throw new StoreUnavailableError(
-        `The vote store is unavailable: ${error instanceof Error ? error.message || error.name : String(error)}`,
+        error instanceof Error ? error.message || error.name : String(error),
+        unavailableReason(error),
         { cause: error },
       );
     }
@@ -74,6 +116,7 @@ export function reportingUnavailable(store: VoteStore, isUnavailable: (error: un
     cookieSecret: () => guard(() => store.cookieSecret()),
     originHashKey: () => guard(() => store.originHashKey()),
     onCountsChanged: (listener) => store.onCountsChanged(listener),
+    check: () => guard(() => store.check()),
     questions: {
       ask: (question) => guard(() => questions.ask(question)),
       question: (id) => guard(() => questions.question(id)),

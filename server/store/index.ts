@@ -15,16 +15,20 @@ export type { CastResult, SeedDemo, StoredVote, Vote, VoteKey, VoteOrigin, VoteS
 
 /**
  * PostgreSQL when a database URL is given (several servers can share it), otherwise the SQLite file; either keeps
- * the votes of `edition` beside other editions'.
+ * the votes of `edition` beside other editions'. A query without an answer within `timeoutMs` fails as unavailable.
  */
 export function openStore({
   databaseUrl,
   databasePath,
   edition,
+  timeoutMs,
 }: {
-  databaseUrl?: string;
+  databaseUrl?: string | undefined;
   databasePath: string;
   edition: string;
+  timeoutMs: number;
 }): Promise<VoteStore> {
-  return databaseUrl ? openPostgresStore(databaseUrl, edition) : openSqliteStore(databasePath, edition);
+  return databaseUrl
+    ? openPostgresStore(databaseUrl, edition, { timeoutMs })
+    : openSqliteStore(databasePath, edition, { timeoutMs });
 }

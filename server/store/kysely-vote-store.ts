@@ -48,6 +48,16 @@ export abstract class KyselyVoteStore implements VoteStore {
       .execute();
   }
 
+  /** One count row read: what the smallest vote needs of the database, and no more. */
+  async check() {
+    await this.db
+      .selectFrom("vote_counts_by_edition")
+      .select("votes")
+      .where("edition", "=", this.edition)
+      .limit(1)
+      .execute();
+  }
+
   async counts() {
     const rows = await this.db
       .selectFrom("vote_counts_by_edition")

@@ -45,8 +45,10 @@ export interface ChannelHandlers {
  * previous release ignores the questions' payloads, which never equal an edition); the questions' payload is JSON
  * `{"edition", "questions": {sessionId: [ids]}}`, whose ids are left out (re-read the session) when they would not
  * fit in a payload. A dropped connection is listened on again with back-off, and since notifications sent meanwhile
- * are lost, coming back counts as a change. Errors are swallowed: a missed notification delays a page, it must not
- * end the process.
+ * are lost, coming back counts as a change. A connection only listening sends nothing, so a database that stopped
+ * answering would never be noticed on it: it is asked a tiny query every `heartbeatMs`, and one that gets no answer
+ * (within the connection's query_timeout) is dropped and listened on again. Errors are swallowed: a missed
+ * notification delays a page, it must not end the process.
  */
 export class ChangesChannel {
   private client: pg.Client | undefined;
@@ -54,6 +56,7 @@ export class ChangesChannel {
   private ownPid: number | undefined;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = reconnectDelays.first;
   private readonly countsNotice = new Throttle(() => {
     void this.send([this.edition]);
@@ -71,6 +74,7 @@ export class ChangesChannel {
     private readonly pool: pg.Pool,
     private readonly channel: string,
     private readonly edition: string,
+    private readonly heartbeatMs: number,
     private readonly handlers: ChannelHandlers,
   ) {}
 
@@ -86,7 +90,9 @@ export class ChangesChannel {
       if (this.client === client) {
         this.client = undefined;
         this.ownPid = undefined;
+        clearTimeout(this.heartbeatTimer);
       }
+      // A query without an answer is still in flight: pg then destroys the socket rather than wait for it.
       client.end().catch(() => undefined);
       this.scheduleReconnect();
     };
@@ -109,9 +115,20 @@ export class ChangesChannel {
       if (this.client !== client) return;
       this.ownPid = rows[0]?.pid;
       this.reconnectDelay = reconnectDelays.first;
+      this.beat(client, lose);
     } catch {
       lose();
     }
+  }
+
+  /** Asks the listening connection a tiny query every heartbeatMs, for as long as it answers. */
+  private beat(client: pg.Client, lose: () => void) {
+    this.heartbeatTimer = setTimeout(() => {
+      client.query("select 1").then(() => {
+        if (this.client === client) this.beat(client, lose);
+      }, lose);
+    }, this.heartbeatMs);
+    this.heartbeatTimer.unref();
   }
 
   private scheduleReconnect() {
@@ -161,6 +178,7 @@ export class ChangesChannel {
     await this.send(payloads, this.pool);
     this.closed = true;
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.heartbeatTimer);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);

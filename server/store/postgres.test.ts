@@ -320,7 +320,7 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     const schema = database.processArgs[2] ?? "";
     const config = { connectionString: testDatabaseUrl, options: `-c search_path=${schema}` };
     const pool = new pg.Pool(config);
-    const sender = new ChangesChannel(config, pool, countsChannel(schema), "edition-a", {
+    const sender = new ChangesChannel(config, pool, countsChannel(schema), "edition-a", 5000, {
       counts: () => undefined,
       questions: () => undefined,
       missed: () => undefined,

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import { errorCode, isPostgresUnavailable, reportingUnavailable } from "./errors";
 import { KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
@@ -6,11 +6,13 @@ import { migrateToLatest } from "./migrations";
 import { ChangesChannel, countsChannel } from "./postgres-counts-channel";
 import { PostgresQuestionStore } from "./postgres-question-store";
 import type { Database } from "./schema";
-import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
+import { defaultStoreTimeoutMs, type CastResult, type VoteKey, type VoteOrigin, type VoteStore } from "./vote-store";
 
 export interface PostgresStoreOptions {
   /** Keep the tables in this schema (it must exist) instead of the connection's default: tests use one each. */
   schema?: string;
+  /** How long a connection or a query may go without an answer (DATABASE_TIMEOUT_SECONDS). */
+  timeoutMs?: number;
 }
 
 /** What the batch statement says of each distinct vote, by its place in the batch. */
@@ -60,8 +62,8 @@ class PostgresVoteStore extends KyselyVoteStore {
   }
 
   /** Hears the other servers' votes and questions on `channel` (one connection for both), and tells them of this one's. */
-  async listen(config: pg.ClientConfig, pool: pg.Pool, channel: string) {
-    this.channel = new ChangesChannel(config, pool, channel, this.edition, {
+  async listen(config: pg.ClientConfig, pool: pg.Pool, channel: string, heartbeatMs: number) {
+    this.channel = new ChangesChannel(config, pool, channel, this.edition, heartbeatMs, {
       counts: () => {
         this.countsChanged();
       },
@@ -265,15 +267,40 @@ class PostgresVoteStore extends KyselyVoteStore {
 export async function openPostgresStore(
   connectionString: string,
   edition: string,
-  { schema }: PostgresStoreOptions = {},
+  { schema, timeoutMs = defaultStoreTimeoutMs }: PostgresStoreOptions = {},
 ): Promise<VoteStore> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-  const config: pg.ClientConfig = {
+  const connecting: pg.ClientConfig = {
     connectionString,
     // Fail a request quickly while the database is away rather than hold it open.
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: timeoutMs,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   };
+  // A database that stops answering (its process frozen, a network path that drops every packet) closes nothing:
+  // without these a query waits for the whole outage, and every request with it (decision 080).
+  const config: pg.ClientConfig = {
+    ...connecting,
+    // The client gives up on a query without an answer, and the request is answered 503.
+    query_timeout: timeoutMs,
+    // The server gives up on it too, so a statement the client abandoned does not hold its locks on.
+    statement_timeout: timeoutMs,
+    // A transaction left open that long has lost its client (ours never pause between statements): its locks go.
+    idle_in_transaction_session_timeout: timeoutMs,
+    // An idle connection whose peer vanished is found by the operating system's probes and closed.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeoutMs,
+  };
+  // Migrations may wait for another server's and may take their time on a large store: only connecting is bounded.
+  const migrating = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(connecting) }) });
+  let tablesSchema: string;
+  try {
+    await migrateToLatest(migrating, edition);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(migrating);
+    tablesSchema = rows[0]?.schema ?? "public";
+  } finally {
+    await migrating.destroy();
+  }
+
   const pool = new pg.Pool(config);
   // A connection that the database drops (a restart, a failover, a network cut) is an event, not a crash: the
   // pool discards it and the next query opens a new one. pg-pool listens for errors on idle clients only (it
@@ -284,16 +311,49 @@ export async function openPostgresStore(
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingUnavailable(pool) }) });
   let store: PostgresVoteStore;
   try {
-    await migrateToLatest(db, edition);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     store = new PostgresVoteStore(db, edition);
-    await store.listen(config, pool, countsChannel(rows[0]?.schema ?? "public"));
+    // The listening connection is asked a tiny query as often as the timeout, so a database that stopped
+    // answering is noticed on it too, and it is listened on again once the database answers.
+    await store.listen(config, pool, countsChannel(tablesSchema), timeoutMs);
   } catch (error) {
     await db.destroy();
     throw error;
   }
   return reportingUnavailable(store, isPostgresUnavailable);
+}
+
+/**
+ * The pool as Kysely takes it, but a client whose query found the database away (no answer within query_timeout,
+ * a broken connection) is destroyed rather than returned: its query may still be waiting on the wire, and the next
+ * query given that client would wait behind it, so one outage would leave the pool's clients wedged. Its later
+ * queries (a transaction's rollback) fail at once with the same error rather than wait out the timeout again.
+ */
+function discardingUnavailable(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let away: Error | undefined;
+      const query = async (text: string, parameters: readonly unknown[] = []) => {
+        if (away) throw away;
+        try {
+          return await client.query(text, [...parameters]);
+        } catch (error) {
+          if (error instanceof Error && isPostgresUnavailable(error)) away = error;
+          throw error;
+        }
+      };
+      // pg-pool ends a client released with an error. Kysely asks for the cursor form of query only when given a
+      // cursor class, which this dialect is not.
+      return {
+        query,
+        release: () => {
+          client.release(away);
+        },
+      } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }

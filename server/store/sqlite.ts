@@ -1,4 +1,16 @@
-import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import SQLite from "better-sqlite3";
@@ -11,12 +23,19 @@ import {
   type DatabaseConnection,
   type SqliteDialectConfig,
 } from "kysely";
-import { errorCode, isSqliteUnavailable, reportingUnavailable, StoreOpenError } from "./errors";
+import {
+  errorCode,
+  isSqliteDamage,
+  isSqliteUnavailable,
+  reportingUnavailable,
+  StoreOpenError,
+  StoreUnavailableError,
+} from "./errors";
 import { distinctVotes, KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import { SqliteQuestionStore } from "./sqlite-question-store";
 import type { Database } from "./schema";
-import type { CastResult, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
+import { defaultStoreTimeoutMs, type CastResult, type VoteKey, type VoteOrigin, type VoteStore } from "./vote-store";
 
 /**
  * Kysely's SQLite dialect begins transactions DEFERRED and migrates without a transaction or a lock: two servers
@@ -58,8 +77,16 @@ class SqliteVoteStore extends KyselyVoteStore {
   private readonly writeBatch: (votes: PendingVote[]) => void;
   private readonly voidAll: SQLite.Transaction<(votes: readonly VoteKey[], reason: string, at: string) => number>;
   readonly questions: SqliteQuestionStore;
+  /** What SQLite said when it found the file damaged: damage does not mend while the server runs. */
+  private damage: StoreUnavailableError | undefined;
 
-  constructor(db: Kysely<Database>, database: SQLite.Database, edition: string) {
+  constructor(
+    db: Kysely<Database>,
+    database: SQLite.Database,
+    edition: string,
+    /** The file and the one it was when opened; none for a store in memory. */
+    private readonly opened: OpenedFile | undefined,
+  ) {
     super(db, "sqlite", edition);
     this.questions = new SqliteQuestionStore(db, database, edition);
     const insert = database.prepare<[string, string, string, string, string | null, string | null]>(
@@ -174,6 +201,28 @@ class SqliteVoteStore extends KyselyVoteStore {
     });
   }
 
+  /** Hears every error that made a call unavailable: SQLite's word that the file is damaged is kept. */
+  noteUnavailable(error: unknown) {
+    if (this.damage || !isSqliteDamage(error)) return;
+    const reason = `the store file is damaged (${errorCode(error) ?? ""})`;
+    this.damage = new StoreUnavailableError(
+      `${reason} (${this.opened?.path ?? ":memory:"}): restore it, then restart the server`,
+      reason,
+      { cause: error },
+    );
+  }
+
+  /**
+   * SQLite's page cache can keep answering from a file overwritten, truncated or replaced underneath it, until a
+   * read misses the cache or a checkpoint writes into it: the file itself is checked too, cheaply (a stat and its
+   * first 16 bytes), so health says so before a vote fails. Damage a query met stays reported until a restart.
+   */
+  override async check() {
+    if (this.damage) throw this.damage;
+    if (this.opened) checkFile(this.opened);
+    await super.check();
+  }
+
   override async close() {
     // Votes and questions waiting for the next batch are written, not dropped.
     this.flush();
@@ -182,13 +231,66 @@ class SqliteVoteStore extends KyselyVoteStore {
   }
 }
 
+/** The store's file, as it was when opened: the same path naming another file means it was replaced. */
+interface OpenedFile {
+  path: string;
+  device: number;
+  inode: number;
+}
+
+function openedFile(path: string): OpenedFile {
+  const { dev, ino } = statSync(path);
+  return { path, device: dev, inode: ino };
+}
+
+/** Every SQLite database file begins with these 16 bytes. */
+const sqliteHeader = Buffer.from("SQLite format 3\0", "latin1");
+
+/** Throws StoreUnavailableError when the path no longer names the file opened, or that file is no database now. */
+function checkFile(opened: OpenedFile) {
+  const unavailable = (reason: string, then: string) =>
+    new StoreUnavailableError(`${reason} (${opened.path}): ${then}`, reason);
+  const start = Buffer.alloc(sqliteHeader.length);
+  let now;
+  try {
+    now = statSync(opened.path);
+    const fd = openSync(opened.path, "r");
+    try {
+      readSync(fd, start, 0, start.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    const code = errorCode(error) ?? "unknown error";
+    throw code === "ENOENT"
+      ? unavailable("the store file was removed", "restore it, then restart the server")
+      : unavailable(`the store file cannot be read (${code})`, "check the disk, then restart the server");
+  }
+  if (now.dev !== opened.device || now.ino !== opened.inode) {
+    throw unavailable("the store file was replaced", "restart the server to use the file now there");
+  }
+  if (!start.equals(sqliteHeader)) {
+    throw unavailable("the store file is not a SQLite database", "restore it, then restart the server");
+  }
+}
+
+export interface SqliteStoreOptions {
+  /** How long a query waits for another process's lock (DATABASE_TIMEOUT_SECONDS). */
+  timeoutMs?: number;
+}
+
 /**
  * Opens (creating it and its folder if need be) and migrates the SQLite vote store at `file` (":memory:" for
- * tests), for one edition's votes. A file the server cannot write, or that is not a sound SQLite database, is a
- * StoreOpenError saying which.
+ * tests), for one edition's votes. A file the server cannot write, that is empty, or that is not a sound SQLite
+ * database, is a StoreOpenError saying which.
  */
-export async function openSqliteStore(file: string, edition: string): Promise<VoteStore> {
-  const database = file === ":memory:" ? new SQLite(file) : openFile(file);
+export async function openSqliteStore(
+  file: string,
+  edition: string,
+  { timeoutMs = defaultStoreTimeoutMs }: SqliteStoreOptions = {},
+): Promise<VoteStore> {
+  const inMemory = file === ":memory:";
+  const database = inMemory ? new SQLite(file) : openFile(file);
   // WAL lets reads go on while a vote commits; NORMAL syncs at checkpoints rather than at every commit, which in
   // WAL mode can lose the last moments' votes on a power cut but never corrupts the file. A killed process loses
   // nothing: a commit is in the WAL file (the operating system's cache) before the vote is answered.
@@ -196,7 +298,7 @@ export async function openSqliteStore(file: string, edition: string): Promise<Vo
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   // A second process on the same file (a migration run, a backup) waits for the lock instead of failing.
-  database.pragma("busy_timeout = 5000");
+  database.pragma(`busy_timeout = ${String(Math.round(timeoutMs))}`);
   const db = new Kysely<Database>({ dialect: new LockingSqliteDialect({ database }) });
   try {
     await migrateToLatest(db, edition);
@@ -204,7 +306,10 @@ export async function openSqliteStore(file: string, edition: string): Promise<Vo
     await db.destroy();
     throw error;
   }
-  return reportingUnavailable(new SqliteVoteStore(db, database, edition), isSqliteUnavailable);
+  const store = new SqliteVoteStore(db, database, edition, inMemory ? undefined : openedFile(file));
+  return reportingUnavailable(store, isSqliteUnavailable, (error) => {
+    store.noteUnavailable(error);
+  });
 }
 
 /** How long a server starting beside another on one new file waits for the other to switch it to WAL. */
@@ -254,8 +359,19 @@ function openFile(file: string): SQLite.Database {
     }
   };
   if (!writable(folder)) fail(`its folder ${folder} is not writable by this user (uid ${process.getuid?.() ?? "?"})`);
-  if (existsSync(file) && !writable(file)) {
-    fail(`the file is not writable by this user (uid ${process.getuid?.() ?? "?"})`);
+  if (existsSync(file)) {
+    if (!writable(file)) fail(`the file is not writable by this user (uid ${process.getuid?.() ?? "?"})`);
+    // SQLite takes an empty file for a new database and would start counting from the seeds, over a store that
+    // was lost (a copy cut short, a disk full when it was written). A new store is never empty: see createWhole.
+    if (statSync(file).size === 0) {
+      fail("the file is empty (0 bytes): restore the store from its backup, or delete the file to start a new store");
+    }
+  } else {
+    try {
+      createWhole(file);
+    } catch (error) {
+      fail(`cannot create the file (${codeOf(error)})`);
+    }
   }
 
   let database: SQLite.Database | undefined;
@@ -274,6 +390,30 @@ function openFile(file: string): SQLite.Database {
       return fail(`the file is not a SQLite database, or it is damaged (${code})`);
     }
     return fail(`${error instanceof Error ? error.message : String(error)} (${code})`);
+  }
+}
+
+/**
+ * Makes a new store file with its first page written (WAL mode, which writes it), beside the path, then links it
+ * into place: a server starting beside another on the same new file finds it either absent or whole, never empty.
+ * The server that links second takes the first one's file.
+ */
+function createWhole(file: string) {
+  const made = `${file}.${String(process.pid)}-${randomBytes(4).toString("hex")}.new`;
+  try {
+    const database = new SQLite(made);
+    try {
+      database.pragma("journal_mode = WAL");
+    } finally {
+      database.close();
+    }
+    try {
+      linkSync(made, file);
+    } catch (error) {
+      if (errorCode(error) !== "EEXIST") throw error;
+    }
+  } finally {
+    rmSync(made, { force: true });
   }
 }
 

@@ -1,5 +1,11 @@
 import type { QuestionStore } from "./question-store";
 
+/**
+ * How long a query may go without an answer before the store gives up on it (DATABASE_TIMEOUT_SECONDS): about what
+ * a PostgreSQL restart or failover takes, as Retry-After is (decision 080).
+ */
+export const defaultStoreTimeoutMs = 5000;
+
 /** A demo as the store first learns of it: its id and the count it starts from. */
 export interface SeedDemo {
   id: string;
@@ -96,6 +102,11 @@ export interface VoteStore {
    * `counts()` for what changed. Returns the function that stops the calls.
    */
   onCountsChanged(listener: () => void): () => void;
+  /**
+   * Resolves when the store can be read now, by a read as small as it can be and bounded by the store's timeout;
+   * rejects when it cannot (StoreUnavailableError once reported): what /api/health answers.
+   */
+  check(): Promise<void>;
   /** The audience's questions of this edition, in the same database (decision 039). */
   readonly questions: QuestionStore;
   close(): Promise<void>;

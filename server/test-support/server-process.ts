@@ -116,22 +116,26 @@ export function spawnServer({
   return { child, port, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** Spawns the server and resolves once it listens; rejects with its standard error if it exits instead. */
+/**
+ * Spawns the server and resolves once it listens; rejects with its standard error if it exits instead. Port 0 lets
+ * the system pick a free port, which the server announces: for tests that may run beside others on the machine.
+ */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const server = spawnServer(options);
-  const listening = new Promise<void>((resolve) => {
+  const announced = new RegExp(`${listeningAnnouncement} http://\\S+:(\\d+)`);
+  const listening = new Promise<number>((resolve) => {
     const check = () => {
-      if (!server.stdout().includes(listeningAnnouncement)) return;
+      const port = announced.exec(server.stdout())?.[1];
+      if (port === undefined) return;
       server.child.stdout?.off("data", check);
-      resolve();
+      resolve(Number(port));
     };
     server.child.stdout?.on("data", check);
   });
-  const failed = server.exited.then(({ code, signal }) => {
+  const failed = server.exited.then(({ code, signal }): never => {
     throw new Error(`The server exited (${code ?? signal}) before listening: ${server.stderr()}`);
   });
-  await Promise.race([listening, failed]);
-  return server;
+  return { ...server, port: await Promise.race([listening, failed]) };
 }
 
 /** Stops a server a test started, if it still runs, and waits for it to end. */
