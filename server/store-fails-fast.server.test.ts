@@ -9,6 +9,7 @@ import { sessionQuestionsUrl, takesQuestions } from "../common/question-contract
 import { countsChannel, listenerName } from "./store/postgres-counts-channel";
 import { engines, testDatabaseUrl } from "./test-support/databases";
 import {
+  earnVoter,
   request,
   spawnServer,
   startServer,
@@ -52,11 +53,12 @@ afterAll(() => {
 });
 
 const sameSite = (port: number) => ({ origin: `http://127.0.0.1:${String(port)}` });
-const castVote = (port: number) => request(port, "POST", `/api/demos/${demoId}/vote`, { headers: sameSite(port) });
+/** A vote from this site's page by `voter`, the name=value of a cookie its first read earned. */
+const castVote = (port: number, voter: string) =>
+  request(port, "POST", `/api/demos/${demoId}/vote`, { headers: { ...sameSite(port), cookie: voter } });
 const hasVoted = (port: number, cookie: string) =>
   request(port, "GET", `/api/demos/${demoId}/has-voted`, { headers: { cookie } });
 const health = (port: number) => request(port, "GET", "/api/health");
-const voterCookie = (response: JsonResponse) => String(response.headers["set-cookie"]).split(";")[0] ?? "";
 
 const demoId = edition.demos[0]?.id ?? "";
 const questionSession = edition.agenda.find((slot) => takesQuestions(slot.type, edition.event.questions));
@@ -109,10 +111,11 @@ describe("A PostgreSQL that stops answering", async () => {
       const [listeningBefore] = await listeningPids();
       expect(listeningBefore).toBeDefined();
 
-      const voted = await castVote(port);
-      expect(voted.status).toBe(201);
-      const cookie = voterCookie(voted);
+      const cookie = await earnVoter(port);
+      expect((await castVote(port, cookie)).status).toBe(201);
       expect((await health(port)).status).toBe(200);
+      // Voters whose pages read the leaderboard before the outage, and vote during it.
+      const voters = await Promise.all(Array.from({ length: 6 }, () => earnVoter(port)));
 
       // The outage: the database takes connections and bytes and never answers, for up to 20 s (20 timeouts).
       tunnel.freeze();
@@ -128,7 +131,7 @@ describe("A PostgreSQL that stops answering", async () => {
       // Votes share batches; the reads alone are more at once than the pool has connections (10), so some wait for
       // one, and none may wait past the timeout for it.
       const answers = await Promise.all([
-        ...Array.from({ length: 6 }, () => duringOutage(castVote(port))),
+        ...voters.map((voter) => duringOutage(castVote(port, voter))),
         ...Array.from({ length: 10 }, () => duringOutage(hasVoted(port, cookie))),
         ...(questionSession
           ? [duringOutage(request(port, "GET", sessionQuestionsUrl(questionSession.id), { headers: { cookie } }))]
@@ -161,7 +164,7 @@ describe("A PostgreSQL that stops answering", async () => {
 
       tunnel.thaw();
       // Recovered without a restart: no connection of the pool was left waiting on the outage.
-      expect((await castVote(port)).status).toBe(201);
+      expect((await castVote(port, await earnVoter(port))).status).toBe(201);
       expect((await hasVoted(port, cookie)).body).toMatchObject({ hasVoted: true });
       await vi.waitFor(
         async () => {
@@ -187,16 +190,16 @@ describe("A SQLite file damaged under the running server", () => {
   it("answers writes, reads and health 503 once the file and its companions are overwritten with garbage", async () => {
     const file = path.join(tempDir(), "votes.sqlite");
     const { port } = await start({ DATABASE_PATH: file, ...votingOpenEnv, ...questionsOpenEnv });
-    const voted = await castVote(port);
-    expect(voted.status).toBe(201);
-    const cookie = voterCookie(voted);
+    const cookie = await earnVoter(port);
+    expect((await castVote(port, cookie)).status).toBe(201);
+    const voter = await earnVoter(port);
     expect((await health(port)).body).toEqual({ status: "ok" });
 
     // In place, each at its size: the server keeps its file open, and a smaller shared-memory file would crash it.
     for (const damaged of [file, `${file}-wal`, `${file}-shm`]) {
       writeFileSync(damaged, Buffer.alloc(statSync(damaged).size, 0xab));
     }
-    expectUnavailable(await castVote(port), "a vote");
+    expectUnavailable(await castVote(port, voter), "a vote");
     expectUnavailable(await hasVoted(port, cookie), "a read of a vote");
     if (questionSession) {
       expectUnavailable(await request(port, "GET", sessionQuestionsUrl(questionSession.id)), "a read of questions");
@@ -241,7 +244,7 @@ describe("A SQLite file damaged under the running server", () => {
   ])("answers health 503 once the file is $name", async ({ damage }) => {
     const file = path.join(tempDir(), "votes.sqlite");
     const { port } = await start({ DATABASE_PATH: file, ...votingOpenEnv });
-    expect((await castVote(port)).status).toBe(201);
+    expect((await castVote(port, await earnVoter(port))).status).toBe(201);
     expect((await health(port)).status).toBe(200);
     damage(file);
     await vi.waitFor(
@@ -258,7 +261,7 @@ describe("The SQLite file at start-up", () => {
     const dir = path.join(tempDir(), "new-folder");
     const file = path.join(dir, "votes.sqlite");
     const { port } = await start({ DATABASE_PATH: file, ...votingOpenEnv });
-    expect((await castVote(port)).status).toBe(201);
+    expect((await castVote(port, await earnVoter(port))).status).toBe(201);
     expect((await health(port)).status).toBe(200);
     expect(statSync(file).size).toBeGreaterThan(0);
     expect(readdirSync(dir).filter((name) => !/^votes\.sqlite(-wal|-shm)?$/.test(name))).toEqual([]);
