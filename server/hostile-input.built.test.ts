@@ -1,3 +1,4 @@
+import { voterIssued } from "../common/api-contract";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,6 +51,11 @@ interface Row {
   text?: boolean;
   /** Headers the answer must also carry. */
   headers?: Record<string, string>;
+  /**
+   * A write from this site's page without a voter cookie: refused, never counted, and issued the cookie the page
+   * sends it again with (decision 083). Every other answer issues none.
+   */
+  issuesVoter?: boolean;
 }
 
 const kb = (n: number) => "a".repeat(n * 1024);
@@ -332,6 +338,32 @@ const table: Row[] = [
     json: true,
   },
   {
+    name: "vote from a domain pointed at this server (DNS rebinding: Host and Origin agree)",
+    request: `POST /api/demos/demo-1/vote HTTP/1.1\r\nHost: rebound.example:${port}\r\n${close}Origin: http://rebound.example:${port}\r\nContent-Length: 0\r\n\r\n`,
+    status: 403,
+    json: true,
+  },
+  {
+    name: "vote from this site's address over the other scheme",
+    request: vote("demo-1", `Origin: https://localhost:${port}\r\n`),
+    status: 403,
+    json: true,
+  },
+  {
+    name: "vote from this site's page without a voter cookie",
+    request: vote("demo-1", sameSite),
+    status: 403,
+    json: true,
+    issuesVoter: true,
+  },
+  {
+    name: "vote from this site's page with a forged voter cookie",
+    request: vote("demo-1", `${sameSite}${forgedCookie}`),
+    status: 403,
+    json: true,
+    issuesVoter: true,
+  },
+  {
     name: "vote with Sec-Fetch-Site cross-site",
     request: vote("demo-1", "Sec-Fetch-Site: cross-site\r\n"),
     status: 403,
@@ -377,10 +409,11 @@ const table: Row[] = [
   // HTTP versions and Host.
   { name: "HTTP/1.1 without Host", request: `GET / HTTP/1.1\r\n${close}\r\n`, status: 400, json: true },
   {
-    name: "HTTP/1.0 vote without Host (its Origin cannot be checked)",
+    name: "HTTP/1.0 vote without Host or voter cookie (its Origin is checked against the server's own)",
     request: `POST /api/demos/demo-1/vote HTTP/1.0\r\n${sameSite}Content-Length: 0\r\n\r\n`,
     status: 403,
     json: true,
+    issuesVoter: true,
   },
   {
     name: "HTTP/1.0 unknown API route without Host",
@@ -532,11 +565,15 @@ describe("Hostile input", () => {
     expect(response.status, response.body.slice(0, 200)).toBe(row.status);
     for (const name of securityHeaders) expect(response.headers, name).toHaveProperty(name);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["set-cookie"], "no voter cookie issued").toBeUndefined();
+    if (row.issuesVoter) expect(response.headers["set-cookie"], "a voter cookie issued").toBeDefined();
+    else expect(response.headers["set-cookie"], "no voter cookie issued").toBeUndefined();
     for (const [name, value] of Object.entries(row.headers ?? {})) expect(response.headers[name], name).toBe(value);
     if (row.json) {
       expect(response.headers["content-type"]).toMatch(/^application\/json/);
-      expect(JSON.parse(response.body)).toEqual({ error: expect.any(String) as string });
+      expect(JSON.parse(response.body)).toEqual({
+        error: expect.any(String) as string,
+        ...(row.issuesVoter ? { voter: voterIssued } : {}),
+      });
     }
     if (row.text) {
       expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
