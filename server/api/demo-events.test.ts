@@ -2,6 +2,7 @@ import { get, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage
 import { describe, expect, it } from "vitest";
 import { edition } from "../../content";
 import { demoEventsPath } from "../../common/api-contract";
+import { sessionQuestionEventsUrl, takesQuestions } from "../../common/question-contract";
 import { appHarness, duringVoting, open, voteAsPage, type App } from "../test-support/app-harness";
 import { streamsFullRetryAfterSeconds } from "./demo-events";
 import * as m from "../../app/i18n/messages";
@@ -27,7 +28,7 @@ interface Head {
  * Opens the stream on a listening app and collects its events as they come. A connection of its own (no agent),
  * closed with the stream: a kept-alive connection would hold the app's close.
  */
-async function openStream(app: App) {
+async function openStream(app: App, localAddress = "127.0.0.1") {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const events: ServerEvent[] = [];
@@ -38,7 +39,7 @@ async function openStream(app: App) {
   };
   const { request, response } = await new Promise<{ request: ClientRequest; response: IncomingMessage }>(
     (resolve, reject) => {
-      const sent = get({ host: "127.0.0.1", port, path: demoEventsPath, agent: false }, (answer) => {
+      const sent = get({ host: "127.0.0.1", port, path: demoEventsPath, agent: false, localAddress }, (answer) => {
         resolve({ request: sent, response: answer });
       });
       sent.on("error", reject);
@@ -149,6 +150,29 @@ describe("GET /api/demos/events", () => {
     expect(refused.head.headers["retry-after"]).toBe(String(streamsFullRetryAfterSeconds));
     expect(refused.refusal).toHaveProperty("error");
     held.close();
+    await expect.poll(async () => (await openStream(app)).head.status, { timeout: 2000 }).toBe(200);
+  });
+
+  it("holds one address to its share of the audience's streams, the questions' included, and polls it past that", async () => {
+    const app = await listening({ maxStreamsPerAddress: 2 });
+    const held = [await openStream(app), await openStream(app)];
+    for (const stream of held) expect(stream.head.status).toBe(200);
+    const refused = await openStream(app);
+    expect(refused.head.status).toBe(503);
+    expect(refused.head.headers["retry-after"]).toBe(String(streamsFullRetryAfterSeconds));
+    expect(refused.refusal).toEqual({ error: m.apiStreamsPerAddressFull });
+    // The same share holds the address's question streams.
+    const session = edition.agenda.find((slot) => takesQuestions(slot.type, edition.event.questions));
+    if (session) {
+      const address = app.server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      const questions = await fetch(`http://127.0.0.1:${String(port)}${sessionQuestionEventsUrl(session.id)}`);
+      expect(questions.status).toBe(503);
+      expect(await questions.json()).toEqual({ error: m.apiStreamsPerAddressFull });
+    }
+    // Another address is another client.
+    expect((await openStream(app, "127.0.0.2")).head.status).toBe(200);
+    held[0]!.close();
     await expect.poll(async () => (await openStream(app)).head.status, { timeout: 2000 }).toBe(200);
   });
 

@@ -647,6 +647,55 @@ for (const engine of await engines()) {
         expect(unknown.refusal).toHaveProperty("error");
       });
 
+      it("keeps the moderators' live queue while one client holds every audience stream it may", async () => {
+        // Behind a proxy, so that clients at several addresses can be played from this one machine.
+        const server = await serve(await fresh(), { maxQuestionStreams: 5, maxStreamsPerAddress: 3, trustProxy: 1 });
+        const from = (address: string) => ({ "x-forwarded-for": address });
+        // The finding, replayed: one client opens streams until it is refused.
+        const held: EventStream[] = [];
+        for (let index = 0; index < 3; index++) {
+          const stream = await server.stream(sessionQuestionEventsUrl(session.id), from("198.51.100.7"));
+          expect(stream.status).toBe(200);
+          held.push(stream);
+        }
+        const refused = await server.stream(sessionQuestionEventsUrl(otherSession.id), from("198.51.100.7"));
+        expect(refused.status).toBe(503);
+        expect(refused.headers["retry-after"]).toBe(String(questionStreamsFullRetryAfterSeconds));
+        expect(refused.refusal).toEqual({ error: m.apiStreamsPerAddressFull });
+        // An IPv6 client is one client by its /64, whichever address of it it takes.
+        for (const address of ["2001:db8:7:1::1", "2001:db8:7:1::2"]) {
+          expect((await server.stream(sessionQuestionEventsUrl(session.id), from(address))).status).toBe(200);
+        }
+        expect((await server.stream(sessionQuestionEventsUrl(session.id), from("2001:db8:7:1:ffff::9"))).status).toBe(
+          503,
+        );
+        // The audience's budget is full now (3 + 2 of 5): another address is refused, as the server is full.
+        const full = await server.stream(sessionQuestionEventsUrl(session.id), from("203.0.113.20"));
+        expect(full.status).toBe(503);
+        expect(full.refusal).toEqual({ error: m.apiQuestionStreamsFull });
+
+        // The moderators' stream draws on a budget of its own, and its queue stays live.
+        const moderating = await server.stream(adminQuestionEventsUrl, {
+          authorization: `Bearer ${moderatorToken}`,
+          ...from("198.51.100.7"),
+        });
+        expect(moderating.status).toBe(200);
+        await moderating.next(named("snapshot"));
+        const { id } = (
+          await server.client(from("203.0.113.21")).ask({ text: "Seen by the moderators?" })
+        ).json<AskedQuestion>();
+        expect(data<ModeratedQuestion>(await moderating.next(named("question")))).toMatchObject({
+          id,
+          status: "pending",
+        });
+
+        // A stream the client lets go is its address's again.
+        held[0]!.close();
+        await expect
+          .poll(async () => (await server.stream(sessionQuestionEventsUrl(session.id), from("198.51.100.7"))).status)
+          .toBe(200);
+      });
+
       it("keeps an idle stream open with heartbeats", async () => {
         const server = await serve(await fresh(), { liveHeartbeatMs: 50 });
         const stream = await server.stream(sessionQuestionEventsUrl(session.id));

@@ -14,6 +14,7 @@ import {
   watchConsole,
 } from "./fixtures";
 import { votingOpenURL } from "./servers";
+import { asVisitor, voterCookie } from "./visitors";
 
 // These tests run against the second server, whose voting window is open now (VOTING_OPENS / VOTING_CLOSES), on
 // the real clock: the page takes that window from GET /api/voting, whatever the edition's own says. Counts are read
@@ -171,6 +172,7 @@ test.describe("A refused vote", () => {
   test("says the visitor has already voted when the server knows better than the page", async ({ page }) => {
     const { id, title } = demoFor(3);
     // This browser voted elsewhere (another tab) after the page checked its status.
+    await asVisitor(page.request, votingOpenURL);
     expect((await page.request.post(`/api/demos/${id}/vote`, { headers: { origin: votingOpenURL } })).status()).toBe(
       201,
     );
@@ -250,7 +252,7 @@ test.describe("With reduced motion", () => {
     for (let vote = 0; vote <= gap + 1; vote++) {
       const cast = await fetch(`${votingOpenURL}/api/demos/${last.id}/vote`, {
         method: "POST",
-        headers: { origin: votingOpenURL },
+        headers: { origin: votingOpenURL, cookie: await voterCookie(votingOpenURL) },
       });
       expect(cast.status).toBe(201);
     }

@@ -11,6 +11,7 @@ import { testDatabaseUrl } from "../../server/test-support/databases";
 import { startServer, stopServer, votingOpenEnv, type ServerProcess } from "../../server/test-support/server-process";
 import { expect, test, voteButtonName, waitForHydration, watchConsole } from "./fixtures";
 import { mainPort } from "./servers";
+import { voterCookie } from "./visitors";
 
 // Issue 19: several servers share one PostgreSQL, and a page on any of them follows the votes cast through the
 // others (the store's LISTEN/NOTIFY, then the page's stream). Two servers of this build, voting open, on a schema of
@@ -113,12 +114,12 @@ test.describe("Two servers on one PostgreSQL", () => {
     const [first, second] = ports;
     const onB = await openLeaderboard(browser, second);
     const before = Number.parseInt((await count(onB).textContent()) ?? "", 10);
-    // A burst: distinct voters (no cookie each, so fetch and no cookie jar) from one address, through server A.
+    // A burst: distinct voters (a cookie each, earned by a read of its own) from one address, through server A.
     const serverA = `http://127.0.0.1:${String(first)}`;
     for (let vote = 0; vote < burstMinVotes; vote++) {
       const cast = await fetch(`${serverA}/api/demos/${demo.id}/vote`, {
         method: "POST",
-        headers: { origin: serverA },
+        headers: { origin: serverA, cookie: await voterCookie(serverA) },
       });
       expect(cast.status).toBe(201);
     }
@@ -177,7 +178,10 @@ test.describe("A server that holds no more live leaderboards", () => {
     expect((await refused).status()).toBe(503);
     await expect(page.getByText(m.leaderboardLoading)).toBeHidden();
     const before = Number.parseInt((await count(page).textContent()) ?? "", 10);
-    const cast = await fetch(`${base}/api/demos/${demo.id}/vote`, { method: "POST", headers: { origin: base } });
+    const cast = await fetch(`${base}/api/demos/${demo.id}/vote`, {
+      method: "POST",
+      headers: { origin: base, cookie: await voterCookie(base) },
+    });
     expect(cast.status).toBe(201);
     // Within a polling interval or two, without a reload.
     await expect(count(page)).toHaveText(votes(before + 1), { timeout: demoListPollMs * 3 });

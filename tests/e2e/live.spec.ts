@@ -8,6 +8,7 @@ import { axeViolations, escaped, expect, startingWith, test, timeLeftPattern, wa
 import { at } from "./moments";
 import { mainPort, votingOpenURL } from "./servers";
 import * as m from "../../app/i18n/messages";
+import { asVisitor } from "./visitors";
 
 /** The stage's list of the top demos, as it is named while the vote is open. */
 const topDemosName = m.stageTopDemos({ count: Math.min(stageTopDemos, edition.demos.length) });
@@ -216,6 +217,7 @@ test.describe("While the demo vote is open", () => {
       );
     const before = await count();
     expect(before).toBeGreaterThanOrEqual(0);
+    await asVisitor(request, votingOpenURL);
     const vote = await request.post(votingOpenURL + voteUrl(id), { headers: { origin: votingOpenURL } });
     expect(vote.status()).toBe(201);
     await expect.poll(count).toBeGreaterThan(before);

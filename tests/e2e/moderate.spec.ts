@@ -15,14 +15,16 @@ import {
   uniqueQuestion,
 } from "./questions-support";
 import { votingOpenURL } from "./servers";
+import { asVisitor } from "./visitors";
 
 // /moderate (issue 29), against the second server, which has a moderator's token and open questions. Questions are
 // asked through the API by visitors of their own, each with a marker in its text, so tests beside each other and a
 // reused server's earlier questions do not matter.
 test.use({ baseURL: votingOpenURL });
 
-/** A question asked by a fresh visitor (no cookie), as the page would ask it. */
+/** A question asked by a visitor, as the page would ask it: after the first read that earned its voter cookie. */
 async function askedByAVisitor(request: APIRequestContext, sessionId: string, text: string, name?: string) {
+  await asVisitor(request, votingOpenURL);
   const response = await request.post(votingOpenURL + sessionQuestionsUrl(sessionId), {
     headers: { origin: votingOpenURL },
     data: name === undefined ? { text } : { text, name },

@@ -29,6 +29,7 @@ import {
   questionTalk,
   uniqueQuestion,
 } from "./questions-support";
+import { asVisitor } from "./visitors";
 
 // Issue 32: the programme in the pocket. Each test serves a copy of the build on a server of its own, voting open,
 // so that it can stop the server (offline must not mean "the network answered anyway") or deploy a new build.
@@ -206,6 +207,7 @@ test("a question and an upvote made offline say they were not sent", async ({ pl
   // Another visitor's question, approved, for this one to upvote.
   const other = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
   const theirs = uniqueQuestion("Does the demo run on a train?");
+  await asVisitor(other, server.url);
   const posted = await other.post(sessionQuestionsUrl(slot.id), {
     data: { text: theirs },
     headers: { "idempotency-key": randomUUID() },

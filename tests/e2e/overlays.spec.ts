@@ -14,6 +14,7 @@ import { alphaAt } from "./png-alpha";
 import { moderate, moderation, moderatorToken, questionTalk, uniqueQuestion } from "./questions-support";
 import { votingOpenURL } from "./servers";
 import { freePort, startBuiltServer } from "../../scripts/tools/local-site";
+import { asVisitor } from "./visitors";
 
 // The stream's overlays (issue 30, docs/decisions/042), in the streaming tool's frame. The lower third runs on the
 // edition as shipped, at `?now=` moments of its programme; the question and the leaderboard against the second
@@ -108,6 +109,7 @@ test.describe("Against the server with questions and voting open", () => {
 
   /** A question asked by a fresh visitor, approved where the edition moderates first. */
   async function askedAndApproved(request: APIRequestContext, sessionId: string, text: string, name?: string) {
+    await asVisitor(request, votingOpenURL);
     const response = await request.post(votingOpenURL + sessionQuestionsUrl(sessionId), {
       headers: { origin: votingOpenURL },
       data: name === undefined ? { text } : { text, name },
@@ -223,6 +225,7 @@ test.describe("Against the server with questions and voting open", () => {
       const count = async () => Number.parseInt(votes.exec((await row.textContent()) ?? "")?.[1] ?? "", 10);
       const before = await count();
       expect(before).toBeGreaterThanOrEqual(0);
+      await asVisitor(request, votingOpenURL);
       const vote = await request.post(votingOpenURL + voteUrl(id), { headers: { origin: votingOpenURL } });
       expect(vote.status()).toBe(201);
       await expect.poll(count, { timeout: 5 * second }).toBeGreaterThan(before);
@@ -274,6 +277,7 @@ test.describe("when its server restarts", () => {
     try {
       const { slot } = questionTalk(2);
       const askedOn = async (text: string) => {
+        await asVisitor(request, server.url);
         const response = await request.post(server.url + sessionQuestionsUrl(slot.id), {
           headers: { origin: server.url },
           data: { text },
