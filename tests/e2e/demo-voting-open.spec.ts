@@ -103,6 +103,32 @@ test("A visitor votes once, sees the count rise, and cannot vote twice, even aft
   expect(await votesOf(page, demo.title)).toBe(before + 1);
 });
 
+test.describe("A page whose voter cookie went away after it loaded", () => {
+  // The browser logs the refusal the page then mends.
+  test.use({ expectedConsole: /^Failed to load resource: the server responded with a status of 403/ });
+
+  test("still casts its vote, once", async ({ page }) => {
+    // demoFor(1) is only looked at by the test above, never counted.
+    const { id, title } = demoFor(1);
+    await openLeaderboard(page);
+    const before = await votesOf(page, title);
+    // Cleared since the first read issued it (private browsing's end, a cookie cleaner): the vote is refused uncounted,
+    // the refusal brings a new cookie, and the page sends the vote once more.
+    await page.context().clearCookies();
+    const answers: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith(`/api/demos/${id}/vote`)) answers.push(response.status());
+    });
+    await card(page, title)
+      .getByRole("button", { name: voteButtonName(title) })
+      .click();
+    await expect(card(page, title).getByText(m.demoYouVoted)).toBeVisible();
+    expect(answers).toEqual([403, 201]);
+    await expect(card(page, title).getByText(/^\d+ votes?$/)).toHaveText(votes(before + 1));
+    await expect(toasts(page)).toContainText(m.voteRecorded);
+  });
+});
+
 test("Two browsers each see the other's vote after a reload", async ({ page, browser }) => {
   const other = await browser.newContext({ baseURL: votingOpenURL });
   const second = await other.newPage();

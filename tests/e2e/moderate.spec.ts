@@ -3,7 +3,12 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import * as m from "../../app/i18n/messages";
 import { hole, wordsBefore } from "../message-words";
 import { edition } from "../../content";
-import { moderatePath, sessionQuestionsUrl, type AskedQuestion } from "../../common/question-contract";
+import {
+  adminQuestionEventsUrl,
+  moderatePath,
+  sessionQuestionsUrl,
+  type AskedQuestion,
+} from "../../common/question-contract";
 import { axeViolations, escaped, expect, focusProblem, startingWith, test, waitForHydration } from "./fixtures";
 import {
   moderate,
@@ -120,6 +125,31 @@ test("The moderation queue follows the edition's mode, and takes new questions l
   expect(download.suggestedFilename()).toBe(`questions-${slot.id}.csv`);
   const csv = await readFile(await download.path(), "utf8");
   expect(csv).toContain(text);
+});
+
+test.describe("When the server holds no more moderators' streams", () => {
+  test.use({ expectedConsole: /^Failed to load resource: the server responded with a status of 503/ });
+
+  test("the queue is read every few seconds instead, and still takes new questions", async ({ page, request }) => {
+    // The server's own refusal, as it answers a moderator past its budget (server/api/admin-questions.ts).
+    await page.route(`**${adminQuestionEventsUrl}`, (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { "retry-after": "30" },
+        json: { error: m.apiModeratorStreamsFull },
+      }),
+    );
+    const { slot } = questionTalk(10);
+    await page.goto(moderatePath);
+    await waitForHydration(page);
+    await page.getByLabel(m.moderateTokenLabel).fill(moderatorToken);
+    await page.getByRole("button", { name: m.moderateSignIn }).click();
+    // The queue as read, the stream said to be away.
+    await expect(page.getByText(m.moderateReconnecting, { exact: true })).toBeVisible();
+    const text = uniqueQuestion("Asked while the moderator's stream is refused?");
+    await askedByAVisitor(request, slot.id, text);
+    await expect(moderatorCard(page, text)).toBeVisible({ timeout: 15_000 });
+  });
 });
 
 test("Keyboard alone: approve, put on air, take off, mark answered and hide, the focus staying with the question", async ({
