@@ -384,6 +384,21 @@ for (const engine of await engines()) {
       expect(await votesOf(app, first)).toBe(seeded(first) + 200);
     });
 
+    it("counts no vote without a voter cookie over real connections: 40 from one client count none", async () => {
+      const app = await start({ store });
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${String(typeof address === "object" && address ? address.port : 0)}`;
+      const before = await votesOf(app, second);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`${base}/api/demos/${second}/vote`, { method: "POST", headers: { origin: base } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(403));
+      expect(await votesOf(app, second)).toBe(before);
+    });
+
     it("counts 50 votes by one voter at once as one", async () => {
       const app = await start({ store });
       const cookie = (await voteAsPage(app, second)).voter!;

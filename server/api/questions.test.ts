@@ -492,6 +492,21 @@ for (const engine of await engines()) {
         expect(await store.questions.questions(session.id)).toHaveLength(0);
       });
 
+      it("never counts an upvote without a voter cookie: one client's 21 upvotes count none", async () => {
+        const server = await serve(await fresh(), { moderation: "post" });
+        const { id } = (await server.client().ask({ text: "Upvote me, once each" })).json<AskedQuestion>();
+        // The finding, replayed: 21 upvotes of one question by one client that keeps no cookie.
+        const answers = await Promise.all(
+          Array.from({ length: 21 }, () => server.client().sendOnce("POST", upvoteUrl(id))),
+        );
+        expect(answers.map((answer) => answer.status)).toEqual(Array(21).fill(403));
+        expect((await server.client().list()).questions.find((question) => question.id === id)?.upvotes).toBe(0);
+        // A client that keeps the cookie its refusal brought upvotes once, however often it sends.
+        const fan = server.client();
+        for (let index = 0; index < 3; index++) await fan.upvote(id);
+        expect((await fan.list()).questions.find((question) => question.id === id)?.upvotes).toBe(1);
+      });
+
       it("limits one voter's upvotes", async () => {
         const limits: QuestionRateLimits = { ...defaultQuestionRateLimits, upvotesPerVoter: 3 };
         const server = await serve(await fresh(), { moderation: "post", questionLimits: limits });
