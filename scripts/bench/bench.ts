@@ -23,11 +23,13 @@ import {
   type WrkResult,
 } from "./load/harness";
 import { compete as competeInRounds, median, type Contender, type RoundsRow } from "./load/rounds";
+import { hostileRows } from "./load/hostile-rows";
 import { earnVoters, writeLuaVoterPool } from "./load/voters";
 
 /**
- * npm run bench: our server against nginx (static files) and bare node:http (GET /api/demos), and votes per second
- * on SQLite and PostgreSQL. Each server under test runs on core 0, wrk on core 1, 50 connections, the headers a
+ * npm run bench: our server against nginx (static files) and bare node:http (GET /api/demos), votes per second
+ * on SQLite and PostgreSQL, and 1,000 honest visitors with and without one hostile client beside them
+ * (load/hostile-rows.ts). Each server under test runs on core 0, wrk on core 1, 50 connections, the headers a
  * browser sends. Prints a table and the ratios; asserts nothing (the figures go to docs/performance.md).
  *
  * Servers that are compared take turns: each row's time is cut into rounds, and in every round each server of the
@@ -35,7 +37,8 @@ import { earnVoters, writeLuaVoterPool } from "./load/voters";
  * shared machine getting busier or quieter during the run moves both sides of it alike. A second bare server beside
  * the first (the control row) shows how far two identical servers measure apart in the same run.
  *
- *   npm run bench                   10 rounds of 2 s per row after 2 s of warm-up, about 4 minutes in all
+ *   npm run bench                   10 rounds of 2 s per row after 2 s of warm-up, then 8 hostile rounds of 15 s,
+ *                                   about 7 minutes in all
  *   BENCH_SECONDS=5 npm run bench   shorter (seconds per row)
  */
 
@@ -48,7 +51,9 @@ if (!Number.isInteger(seconds / rounds) || seconds < rounds) {
   );
 }
 const warmup = 2;
-const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763, control: 4764, oursVotes: 4765 };
+const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763, control: 4764, oursVotes: 4765, hostile: 4766 };
+/** The hostile rows' rounds: 4 of each kind, so 15 s each makes 2 minutes of rounds by default. */
+const hostileRoundSeconds = seconds * 0.75;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Row {
@@ -203,7 +208,8 @@ async function voteRowOptions(base: string, demos: number, perSecond: number, wo
 
 async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
-  const { edition } = editionUnderLoad();
+  const loaded = editionUnderLoad();
+  const { edition } = loaded;
   /** The calendar feed of two sessions, which nginx passes to our server: the feed and its 400 are compared too. */
   const feedPath = `${personalCalendarPath}${selectionQuery(
     edition.agenda
@@ -371,6 +377,14 @@ async function main() {
       await admin.end().catch(() => undefined);
     }
 
+    const hostile = await hostileRows({
+      port: ports.hostile,
+      work,
+      roundSeconds: hostileRoundSeconds,
+      loaded,
+      running,
+    });
+
     const after = machine();
     const fmt = (value: number | undefined, digits = 0) =>
       value === undefined || Number.isNaN(value) ? "-" : value.toFixed(digits);
@@ -438,7 +452,7 @@ async function main() {
         `| PostgreSQL votes/s (p99) | ${fmt(postgres.requestsPerSecond)} (${fmt(postgres.p99Ms, 1)} ms) | | | 5000 (< 50 ms) | ${met ? "yes" : "no"} |`,
       );
     }
-    lines.push("", ...tallyNotes);
+    lines.push("", ...tallyNotes, "", ...hostile);
     if (headerDifferences) {
       lines.push(
         "",
