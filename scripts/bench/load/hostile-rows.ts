@@ -215,7 +215,7 @@ export async function hostileRows({
     row("beside one hostile client", conditions.attacked),
     "",
     `Honest errors alone: ${counts(conditions.alone.figures.errors)}; beside the hostile client: ${counts(conditions.attacked.figures.errors)}`,
-    `The hostile client, over ${fmt(attackSeconds)} s in ${String(reports.length)} rounds (at most per round):`,
+    `The hostile client, over ${fmt(attackSeconds)} s in ${String(reports.length)} rounds (held: the most at once in a round; the rest summed over the rounds):`,
     `  streams held ${String(most((report) => report.streams.heldAtMost))}; refused: ${counts(sum((report) => report.streams.refused))}`,
     `  slow bodies (Content-Length: 10000, a byte every 3 s) held ${String(most((report) => report.slowBodies.heldAtMost))}, ended: ${counts(sum((report) => report.slowBodies.ended))}`,
     `  slow headers (a byte every 3 s) held ${String(most((report) => report.slowHeaders.heldAtMost))}, ended: ${counts(sum((report) => report.slowHeaders.ended))}`,
