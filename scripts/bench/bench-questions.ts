@@ -95,8 +95,9 @@ const cookieName = "glosaic_voter";
 
 /**
  * The server as the bench runs it (harness.ts's loadTestEnv adds voting open and the vote and read limits out of
- * the way): questions open for every session, room for the streams, the moderator's token, and the question
- * limits raised, since every person of the crowd shares one machine and the limiter is not what is measured.
+ * the way): questions open for every session, room for the streams (all from one address), the moderator's token,
+ * and the question limits raised, since every person of the crowd shares one machine and the limiter is not what
+ * is measured.
  */
 function questionEnv(maxStreams: number): Record<string, string> {
   const hour = 60 * 60 * 1000;
@@ -104,6 +105,8 @@ function questionEnv(maxStreams: number): Record<string, string> {
     QUESTIONS_OPENS: new Date(Date.now() - hour).toISOString(),
     QUESTIONS_CLOSES: new Date(Date.now() + 24 * hour).toISOString(),
     MAX_QUESTION_STREAMS: String(maxStreams),
+    // Every stream is held from 127.0.0.1: one address holds them all.
+    MAX_STREAMS_PER_ADDRESS: String(maxStreams),
     MODERATOR_TOKEN: moderatorToken,
     RATE_LIMIT_QUESTIONS: "1000000000",
     RATE_LIMIT_UPVOTES: "1000000000",
@@ -534,7 +537,7 @@ function print(before: ReturnType<typeof machine>, chromium: string, { settings 
         `  made: ${crowd.made.asks} asks (${crowd.made.doubleClicks} double-clicked, ${crowd.made.askRetries} resent), ${crowd.made.approvals} approvals, ${crowd.made.upvotes} upvotes (${crowd.made.upvoteRetries} resent); answered in p50/p99 ms: ask ${fmt(crowd.requestMs.ask.at(0.5))}/${fmt(crowd.requestMs.ask.at(0.99))}, approve ${fmt(crowd.requestMs.approve.at(0.5))}/${fmt(crowd.requestMs.approve.at(0.99))}, upvote ${fmt(crowd.requestMs.upvote.at(0.5))}/${fmt(crowd.requestMs.upvote.at(0.99))}`,
         `  every change seen by every stream of its session: ${all.count} sightings, p99 ${fmt(p99)} ms (target ${targetP99Ms}: ${p99 <= targetP99Ms ? "met" : "NOT MET"}), ${all.over(targetP99Ms)} over 2 s; ${result.behind.streams === 0 ? `all streams caught up ${fmt(result.drainedMs)} ms after the last answer` : `${result.behind.streams} streams still behind on ${result.behind.questions} questions after ${drainMs / 1000} s`}`,
         `  stored: ${result.stored.join(" ")}`,
-        `  double-clicks on a first visit (before the server has given the person a voter cookie): ${crowd.made.firstVisitDoubleClicks}, of which ${crowd.made.firstVisitDuplicates} made two questions`,
+        `  voters: each person's first read earned theirs; writes refused for want of one and sent again: ${crowd.made.voterRetries}`,
         `  promises broken: ${crowd.broken.length === 0 ? "none" : crowd.broken.slice(0, 5).join("; ") + (crowd.broken.length > 5 ? ` (and ${crowd.broken.length - 5} more)` : "")}`,
         `  server RSS MB: ${fmt(rss.before, 1)} before the streams, ${fmt(rss.streams, 1)} with them, ${fmt(rss.end, 1)} at the end`,
         `  while the audience played (${fmt(result.playedSeconds)} s): the server used ${fmt(result.serverCpuPercent)} % of its core and waited ${fmt(result.serverWaitSeconds, 1)} s for it while ready to run; this process used ${fmt(result.benchCpuPercent)} % of its core and waited ${fmt(result.benchWaitSeconds, 1)} s, event-loop delay p99 ${fmt(result.benchLoopP99Ms, 1)} ms${result.benchCpuPercent > 90 ? " (the load generator was near its limit: latencies include its delay)" : ""}${(result.serverWaitSeconds ?? 0) > 0.2 * result.playedSeconds ? "; other load on the machine held the server back: its latencies are the machine's as much as the server's" : ""}`,

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,10 +23,13 @@ import {
   type WrkResult,
 } from "./load/harness";
 import { compete as competeInRounds, median, type Contender, type RoundsRow } from "./load/rounds";
+import { hostileRows } from "./load/hostile-rows";
+import { earnVoters, writeLuaVoterPool } from "./load/voters";
 
 /**
- * npm run bench: our server against nginx (static files) and bare node:http (GET /api/demos), and votes per second
- * on SQLite and PostgreSQL. Each server under test runs on core 0, wrk on core 1, 50 connections, the headers a
+ * npm run bench: our server against nginx (static files) and bare node:http (GET /api/demos), votes per second
+ * on SQLite and PostgreSQL, and 1,000 honest visitors with and without one hostile client beside them
+ * (load/hostile-rows.ts). Each server under test runs on core 0, wrk on core 1, 50 connections, the headers a
  * browser sends. Prints a table and the ratios; asserts nothing (the figures go to docs/performance.md).
  *
  * Servers that are compared take turns: each row's time is cut into rounds, and in every round each server of the
@@ -34,7 +37,8 @@ import { compete as competeInRounds, median, type Contender, type RoundsRow } fr
  * shared machine getting busier or quieter during the run moves both sides of it alike. A second bare server beside
  * the first (the control row) shows how far two identical servers measure apart in the same run.
  *
- *   npm run bench                   10 rounds of 2 s per row after 2 s of warm-up, about 4 minutes in all
+ *   npm run bench                   10 rounds of 2 s per row after 2 s of warm-up, then 8 hostile rounds of 15 s,
+ *                                   about 7 minutes in all
  *   BENCH_SECONDS=5 npm run bench   shorter (seconds per row)
  */
 
@@ -47,7 +51,9 @@ if (!Number.isInteger(seconds / rounds) || seconds < rounds) {
   );
 }
 const warmup = 2;
-const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763, control: 4764 };
+const ports = { ours: 4760, nginx: 4761, bare: 4762, oursPg: 4763, control: 4764, oursVotes: 4765, hostile: 4766 };
+/** The hostile rows' rounds: 4 of each kind, so 15 s each makes 2 minutes of rounds by default. */
+const hostileRoundSeconds = seconds * 0.75;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Row {
@@ -164,9 +170,46 @@ function checkTallies(engine: string, before: Tally, after: Tally) {
     : `${engine}: COUNTS DIFFER FROM THE STORED VOTES: ${wrong.join("; ")}`;
 }
 
+/**
+ * The vote rows' servers issue a voter to every read (the whole pool is earned from 127.0.0.1), so they are servers
+ * of their own: the read rows' server keeps the default, as a first visit's read meets it.
+ */
+const earningVoters = { RATE_LIMIT_NEW_VOTERS: "1000000000" };
+/** Votes per second the voter pools are sized for: about twice the best SQLite row measured (10,669/s). */
+const poolVotesPerSecond = 20_000;
+
+/** A status count per line ("201 1234") as vote.lua leaves them; "-" when none were recorded. */
+function statusesOf(stateFile: string) {
+  const lines = readFileSync(stateFile, "utf8")
+    .split("\n")
+    .filter((line) => /^\d+ \d+$/.test(line))
+    .sort();
+  return lines.length ? lines.map((line) => line.replace(" ", ": ")).join(", ") : "-";
+}
+
+/**
+ * The options of a vote row against the server at `base`: a pool of earned voters large enough that each votes at
+ * most once per demo at `perSecond` over the warm-up and the row, written where vote.lua reads it.
+ */
+async function voteRowOptions(base: string, demos: number, perSecond: number, work: string, tag: string) {
+  const cookies = await earnVoters(base, Math.ceil(((warmup + seconds) * perSecond) / demos));
+  const pool = path.join(work, `voters-${tag}.lua`);
+  const state = path.join(work, `vote-state-${tag}.txt`);
+  await writeLuaVoterPool(pool, cookies);
+  return {
+    voters: cookies.length,
+    state,
+    options: {
+      script: path.join(root, "scripts/bench/load/vote.lua"),
+      env: { VOTE_ORIGIN: base, VOTE_DEMOS: String(demos), VOTER_POOL: pool, VOTE_STATE: state },
+    },
+  };
+}
+
 async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
-  const { edition } = editionUnderLoad();
+  const loaded = editionUnderLoad();
+  const { edition } = loaded;
   /** The calendar feed of two sessions, which nginx passes to our server: the feed and its 400 are compared too. */
   const feedPath = `${personalCalendarPath}${selectionQuery(
     edition.agenda
@@ -272,17 +315,28 @@ async function main() {
       },
     ]);
 
-    const voteScript = path.join(root, "scripts/bench/load/vote.lua");
     const tallyNotes: string[] = [];
-    const sqliteFile = new SQLite(path.join(work, "votes.sqlite"), { readonly: true });
+    const demoCount = edition.demos.length;
+    const votesFile = path.join(work, "votes-row.sqlite");
+    const oursVotes = await startOurServer(ports.oursVotes, { DATABASE_PATH: votesFile, ...earningVoters });
+    running.push(oursVotes);
+    const sqliteBase = `http://127.0.0.1:${ports.oursVotes}`;
+    const sqliteVotes = await voteRowOptions(sqliteBase, demoCount, poolVotesPerSecond, work, "sqlite");
+    const sqliteFile = new SQLite(votesFile, { readonly: true });
     const sqliteTally = () => tallied(sqliteFile.prepare<[], TallyRow>(tallyQuery("")).all());
     const sqliteBefore = sqliteTally();
-    const votesSqlite = await measure("POST vote, distinct voters: SQLite", oursAt("/"), () => ours.pid, {
-      script: voteScript,
-      env: { VOTE_ORIGIN: `http://127.0.0.1:${ports.ours}` },
-    });
-    tallyNotes.push(checkTallies("SQLite", sqliteBefore, sqliteTally()));
+    const votesSqlite = await measure(
+      "POST vote, distinct voters: SQLite",
+      `${sqliteBase}/`,
+      () => oursVotes.pid,
+      sqliteVotes.options,
+    );
+    tallyNotes.push(
+      checkTallies("SQLite", sqliteBefore, sqliteTally()),
+      `SQLite votes by status, warm-up included: ${statusesOf(sqliteVotes.state)} (${String(sqliteVotes.voters)} voters earned by a read each, every one voting once per demo).`,
+    );
     sqliteFile.close();
+    await oursVotes.stop();
 
     let votesPg: Row;
     const schema = `bench_${process.pid}`;
@@ -292,21 +346,24 @@ async function main() {
       await admin.query(`create schema ${schema}`);
       try {
         const url = `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-        const oursPg = await startOurServer(ports.oursPg, { DATABASE_URL: url });
+        const oursPg = await startOurServer(ports.oursPg, { DATABASE_URL: url, ...earningVoters });
         running.push(oursPg);
+        const pgBase = `http://127.0.0.1:${ports.oursPg}`;
+        // Sized as SQLite's: PostgreSQL has measured anywhere from 1,900 to more than 5,000 votes a second.
+        const pgVotes = await voteRowOptions(pgBase, demoCount, poolVotesPerSecond, work, "postgres");
         const pgTally = async () => tallied((await admin.query<TallyRow>(tallyQuery(`${schema}.`))).rows);
         const pgBefore = await pgTally();
         votesPg = await measure(
           "POST vote, distinct voters: PostgreSQL",
-          `http://127.0.0.1:${ports.oursPg}/`,
+          `${pgBase}/`,
           () => oursPg.pid,
-          {
-            script: voteScript,
-            env: { VOTE_ORIGIN: `http://127.0.0.1:${ports.oursPg}` },
-          },
+          pgVotes.options,
         );
         await oursPg.stop();
-        tallyNotes.push(checkTallies("PostgreSQL", pgBefore, await pgTally()));
+        tallyNotes.push(
+          checkTallies("PostgreSQL", pgBefore, await pgTally()),
+          `PostgreSQL votes by status, warm-up included: ${statusesOf(pgVotes.state)} (${String(pgVotes.voters)} voters).`,
+        );
       } finally {
         await admin.query(`drop schema ${schema} cascade`);
       }
@@ -319,6 +376,14 @@ async function main() {
     } finally {
       await admin.end().catch(() => undefined);
     }
+
+    const hostile = await hostileRows({
+      port: ports.hostile,
+      work,
+      roundSeconds: hostileRoundSeconds,
+      loaded,
+      running,
+    });
 
     const after = machine();
     const fmt = (value: number | undefined, digits = 0) =>
@@ -387,7 +452,7 @@ async function main() {
         `| PostgreSQL votes/s (p99) | ${fmt(postgres.requestsPerSecond)} (${fmt(postgres.p99Ms, 1)} ms) | | | 5000 (< 50 ms) | ${met ? "yes" : "no"} |`,
       );
     }
-    lines.push("", ...tallyNotes);
+    lines.push("", ...tallyNotes, "", ...hostile);
     if (headerDifferences) {
       lines.push(
         "",

@@ -9,10 +9,11 @@ import { demoEventsPath } from "../../common/api-contract";
 import { speakerPath } from "../../common/site-paths";
 import { speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { clientDir, editionUnderLoad, machine, rssMb, startOurServer, wrk, wrkInstalled } from "./load/harness";
+import { earnVoters, writeLuaVoterPool } from "./load/voters";
 
 /**
  * npm run soak: two minutes of mixed load on the real server (pages, assets, API reads, votes from distinct
- * voters, a little of everything else) while 200 browsers follow the live leaderboard's stream, then the errors
+ * voters earned by a read each, a little of everything else) while 200 browsers follow the live leaderboard's stream, then the errors
  * (no 5xx, no socket errors, no 429: the limits are set for the soak; every stream still open, each having had
  * its snapshot and the counts' changes) and the server's memory sampled every few seconds. It fails when there
  * were errors or when memory still grows at the end: the last 30 s must sit within 10 % (or 16 MB) of the middle
@@ -75,8 +76,15 @@ function followLeaderboard(port: number, count: number) {
 }
 
 /**
- * wrk's script: each request picks its kind by weight. Votes carry no cookie, so each is a new voter; has-voted
- * and a repeated vote from a known voter are left out as they need a cookie round trip wrk cannot keep.
+ * Votes per second the voter pool is sized for: a tenth of the requests are votes, and the soak has answered
+ * 30,000 requests a second on a quiet machine.
+ */
+const poolVotesPerSecond = 3500;
+
+/**
+ * wrk's script: each request picks its kind by weight. The API's requests carry a voter cookie that a read earned
+ * (VOTER_POOL, a Lua file returning them), as a browser's do; each vote is the next voter's vote for the next demo,
+ * so no voter votes twice for a demo and every vote counts (a 409 would mean the pool was too small).
  */
 function luaScript({ pages, assets, demos }: ReturnType<typeof paths>) {
   const list = (items: string[]) => `{ ${items.map((item) => JSON.stringify(item)).join(", ")} }`;
@@ -85,7 +93,12 @@ local pages = ${list(pages)}
 local assets = ${list(assets)}
 local demos = ${list(demos)}
 local origin = os.getenv("VOTE_ORIGIN")
+local voters = dofile(os.getenv("VOTER_POOL"))
 local n = 0
+local votes = 0
+local function voter()
+  return voters[math.floor(votes / #demos) % #voters + 1]
+end
 request = function()
   n = n + 1
   local pick = n % 20
@@ -94,13 +107,16 @@ request = function()
   elseif pick < 12 then
     return wrk.format("GET", assets[n % #assets + 1])
   elseif pick < 16 then
-    return wrk.format("GET", "/api/demos")
+    return wrk.format("GET", "/api/demos", { ["Cookie"] = voter() })
   elseif pick < 17 then
     return wrk.format("GET", "/api/voting")
   elseif pick < 18 then
-    return wrk.format("GET", "/api/demos/" .. demos[n % #demos + 1] .. "/has-voted")
+    return wrk.format("GET", "/api/demos/" .. demos[n % #demos + 1] .. "/has-voted", { ["Cookie"] = voter() })
   else
-    return wrk.format("POST", "/api/demos/" .. demos[n % #demos + 1] .. "/vote", { ["Origin"] = origin, ["Content-Length"] = "0" }, nil)
+    local headers = { ["Origin"] = origin, ["Content-Length"] = "0", ["Cookie"] = voter() }
+    local demo = demos[votes % #demos + 1]
+    votes = votes + 1
+    return wrk.format("POST", "/api/demos/" .. demo .. "/vote", headers, nil)
   end
 end
 `;
@@ -110,8 +126,18 @@ async function main() {
   if (!wrkInstalled) throw new Error("wrk is not installed: apt-get install -y wrk");
   const work = await mkdtemp(path.join(tmpdir(), "glosaic-soak-"));
   const script = path.join(work, "soak.lua");
-  await writeFile(script, luaScript(paths(editionUnderLoad())));
-  const server = await startOurServer(port, { DATABASE_PATH: path.join(work, "votes.sqlite") });
+  const pool = path.join(work, "voters.lua");
+  const loaded = paths(editionUnderLoad());
+  await writeFile(script, luaScript(loaded));
+  // The whole pool is earned from 127.0.0.1: the server issues it as many voters as the soak needs.
+  const server = await startOurServer(port, {
+    DATABASE_PATH: path.join(work, "votes.sqlite"),
+    RATE_LIMIT_NEW_VOTERS: "1000000000",
+  });
+  await writeLuaVoterPool(
+    pool,
+    await earnVoters(`http://127.0.0.1:${port}`, Math.ceil((seconds * poolVotesPerSecond) / loaded.demos.length)),
+  );
   const followers = followLeaderboard(port, liveStreams);
   const samples: { at: number; rss: number }[] = [];
   const started = Date.now();
@@ -126,7 +152,7 @@ async function main() {
     const result = await wrk(`http://127.0.0.1:${port}/`, {
       seconds,
       script,
-      env: { VOTE_ORIGIN: `http://127.0.0.1:${port}` },
+      env: { VOTE_ORIGIN: `http://127.0.0.1:${port}`, VOTER_POOL: pool },
     });
     clearInterval(sampler);
     const stillUp = await fetch(`http://127.0.0.1:${port}/api/health`).then(
