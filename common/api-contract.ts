@@ -76,6 +76,17 @@ export const defaultMaxStreamsPerAddress = 500;
  */
 export const defaultNewVotersPerMinute = 60;
 
+/** The cookie that names a voter (server/api/voter.ts, decision 083). */
+export const voterCookie = "glosaic_voter";
+
+/** The `name=value` of the voter cookie among an answer's Set-Cookie lines, if it issued one: for tests and benches. */
+export function issuedVoterCookie(setCookie: readonly string[] | string | undefined): string | undefined {
+  return [setCookie ?? []]
+    .flat()
+    .find((line) => line.startsWith(`${voterCookie}=`))
+    ?.split(";")[0];
+}
+
 /**
  * A write (a vote, a question, an upvote) without a voter cookie is refused 403 with this as its JSON's `voter` once
  * the refusal has issued the cookie (decision 083): the page sends the write once more, and it counts.

@@ -10,8 +10,8 @@ import { openSqliteStore } from "../store/sqlite";
 import { testEdition } from "../test-support/databases";
 import { appHarness, duringVoting, voteAsPage, type App } from "../test-support/app-harness";
 import { burstMinVotes, burstWindowMs, sweepWindowMs } from "./review";
+import { voterCookie } from "../../common/api-contract";
 import { voteOrigin } from "./vote-origin";
-import { voterCookie } from "./voter";
 
 const token = "test-admin-token-0123456789abcdef0123456789";
 const auth = { authorization: `Bearer ${token}` };

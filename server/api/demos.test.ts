@@ -5,8 +5,7 @@ import { openSqliteStore } from "../store/sqlite";
 import type { VoteStore } from "../store";
 import { engines, type TestDatabase } from "../test-support/databases";
 import { appHarness, earnVoter, issuedVoter, voteAsPage, type App } from "../test-support/app-harness";
-import { voterIssued } from "../../common/api-contract";
-import { voterCookie } from "./voter";
+import { voterCookie, voterIssued } from "../../common/api-contract";
 import { testEdition } from "../test-support/databases";
 import * as m from "../../app/i18n/messages";
 

@@ -9,11 +9,10 @@ import {
   takesQuestions,
   type SessionQuestions,
 } from "../../common/question-contract";
-import { demoVotingPath, votedMarker } from "../../common/api-contract";
+import { demoVotingPath, votedMarker, voterCookie } from "../../common/api-contract";
 import type { AppOptions } from "../app";
 import { appHarness, duringVoting, open } from "../test-support/app-harness";
 import { parseForm } from "./form";
-import { voterCookie } from "./voter";
 import * as m from "../../app/i18n/messages";
 
 // A vote and a question sent as a page without script sends them (decision 060), over real connections: the

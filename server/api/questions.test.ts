@@ -19,14 +19,19 @@ import {
   type SessionQuestions,
   type UpvoteState,
 } from "../../common/question-contract";
-import { defaultQuestionRateLimits, voterIssued, type QuestionRateLimits } from "../../common/api-contract";
+import {
+  defaultQuestionRateLimits,
+  issuedVoterCookie,
+  voterCookie,
+  voterIssued,
+  type QuestionRateLimits,
+} from "../../common/api-contract";
 import type { AppOptions } from "../app";
 import type { VoteStore } from "../store";
 import { appHarness, type App } from "../test-support/app-harness";
 import { engines, type Engine } from "../test-support/databases";
 import { openEventStream, type EventStream, type ServerEvent } from "../test-support/event-stream";
 import { questionStreamsFullRetryAfterSeconds } from "./question-streams";
-import { voterCookie } from "./voter";
 import * as m from "../../app/i18n/messages";
 
 // The audience's questions (issue 29) over real connections, on every engine: what the talk pages and /moderate
@@ -102,8 +107,7 @@ class Client {
       },
       body: options.json === undefined ? options.body : JSON.stringify(options.json),
     });
-    const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${voterCookie}=`));
-    if (issued) this.cookie = issued.split(";")[0];
+    this.cookie = issuedVoterCookie(response.headers.getSetCookie()) ?? this.cookie;
     const text = await response.text();
     const json = () => JSON.parse(text) as unknown;
     return { status: response.status, headers: response.headers, text, json: json as Answer["json"] };

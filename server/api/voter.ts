@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { voterIssued } from "../../common/api-contract";
+import { voterCookie, voterIssued } from "../../common/api-contract";
 import { sentAsForm } from "./form";
 import { clientKey, rateLimitHeaders, RateLimiter, type RateLimitState } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
@@ -16,7 +16,6 @@ import * as m from "../../app/i18n/messages";
  * vote, a question or an upvote without one is refused, never counted. Issuing is limited per client address, so a
  * script that drops its cookie to vote again gets a handful of voters a minute, not one per request.
  */
-export const voterCookie = "glosaic_voter";
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** About a year: a voter keeps their identity for the whole of an edition's voting. */
 const maxAgeSeconds = 365 * 24 * 60 * 60;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { selectedEditionId } from "../../content/editions";
 import { loadEdition } from "../../content/load-edition";
 import { buildApp, type AppOptions } from "../app";
-import { voterCookie } from "../api/voter";
+import { voterCookie } from "../../common/api-contract";
 import { openSqliteStore } from "../store/sqlite";
 import { testEdition } from "./databases";
 import { minimalSite } from "./site";

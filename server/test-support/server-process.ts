@@ -2,10 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import http from "node:http";
-import { voterCookie } from "../api/voter";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { listeningAnnouncement } from "../../common/api-contract";
+import { issuedVoterCookie, listeningAnnouncement } from "../../common/api-contract";
 import { serverArgs } from "../start-command";
 
 /** The server as an operator runs it (`npm start`), in a process of its own, for tests that kill or stop it. */
@@ -181,9 +180,9 @@ export function request(
  */
 export async function earnVoter(port: number, agent?: http.Agent): Promise<string> {
   const response = await request(port, "GET", "/api/demos", agent ? { agent } : {});
-  const issued = [response.headers["set-cookie"] ?? []].flat().find((line) => line.startsWith(`${voterCookie}=`));
+  const issued = issuedVoterCookie(response.headers["set-cookie"]);
   if (!issued) throw new Error(`GET /api/demos issued no voter cookie (status ${String(response.status)})`);
-  return issued.split(";")[0] ?? "";
+  return issued;
 }
 
 /** The vote counts the API reports, by demo id. */

@@ -14,7 +14,7 @@ import {
   watchConsole,
 } from "./fixtures";
 import { votingOpenURL } from "./servers";
-import { asVisitor, voterCookie } from "./visitors";
+import { asVisitor, earnedVoterCookie } from "./visitors";
 
 // These tests run against the second server, whose voting window is open now (VOTING_OPENS / VOTING_CLOSES), on
 // the real clock: the page takes that window from GET /api/voting, whatever the edition's own says. Counts are read
@@ -278,7 +278,7 @@ test.describe("With reduced motion", () => {
     for (let vote = 0; vote <= gap + 1; vote++) {
       const cast = await fetch(`${votingOpenURL}/api/demos/${last.id}/vote`, {
         method: "POST",
-        headers: { origin: votingOpenURL, cookie: await voterCookie(votingOpenURL) },
+        headers: { origin: votingOpenURL, cookie: await earnedVoterCookie(votingOpenURL) },
       });
       expect(cast.status).toBe(201);
     }

@@ -11,7 +11,7 @@ import { testDatabaseUrl } from "../../server/test-support/databases";
 import { startServer, stopServer, votingOpenEnv, type ServerProcess } from "../../server/test-support/server-process";
 import { expect, test, voteButtonName, waitForHydration, watchConsole } from "./fixtures";
 import { mainPort } from "./servers";
-import { voterCookie } from "./visitors";
+import { earnedVoterCookie } from "./visitors";
 
 // Issue 19: several servers share one PostgreSQL, and a page on any of them follows the votes cast through the
 // others (the store's LISTEN/NOTIFY, then the page's stream). Two servers of this build, voting open, on a schema of
@@ -119,7 +119,7 @@ test.describe("Two servers on one PostgreSQL", () => {
     for (let vote = 0; vote < burstMinVotes; vote++) {
       const cast = await fetch(`${serverA}/api/demos/${demo.id}/vote`, {
         method: "POST",
-        headers: { origin: serverA, cookie: await voterCookie(serverA) },
+        headers: { origin: serverA, cookie: await earnedVoterCookie(serverA) },
       });
       expect(cast.status).toBe(201);
     }
@@ -180,7 +180,7 @@ test.describe("A server that holds no more live leaderboards", () => {
     const before = Number.parseInt((await count(page).textContent()) ?? "", 10);
     const cast = await fetch(`${base}/api/demos/${demo.id}/vote`, {
       method: "POST",
-      headers: { origin: base, cookie: await voterCookie(base) },
+      headers: { origin: base, cookie: await earnedVoterCookie(base) },
     });
     expect(cast.status).toBe(201);
     // Within a polling interval or two, without a reload.

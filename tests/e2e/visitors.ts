@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { demosUrl } from "../../common/api-contract";
+import { demosUrl, issuedVoterCookie } from "../../common/api-contract";
 
 /**
  * Makes `request` a visitor as a page makes one: its first read of the API issues the voter cookie that a vote, a
@@ -11,9 +11,9 @@ export async function asVisitor(request: APIRequestContext, base: string): Promi
 }
 
 /** For a plain fetch: the `name=value` of the voter cookie a first read of the API issued. */
-export async function voterCookie(base: string): Promise<string> {
+export async function earnedVoterCookie(base: string): Promise<string> {
   const read = await fetch(base + demosUrl);
-  const [cookie] = read.headers.getSetCookie();
+  const cookie = issuedVoterCookie(read.headers.getSetCookie());
   if (!read.ok || cookie === undefined) throw new Error(`GET ${demosUrl} issued no voter cookie (${read.status})`);
-  return cookie.split(";")[0] ?? "";
+  return cookie;
 }

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { demoEventsPath, demosUrl } from "../../../common/api-contract";
+import { demoEventsPath, demosUrl, issuedVoterCookie } from "../../../common/api-contract";
 import {
   adminQuestionUrl,
   sessionQuestionEventsUrl,
@@ -7,7 +7,6 @@ import {
   upvoteUrl,
 } from "../../../common/question-contract";
 import { Histogram } from "./question-streams";
-import { voterCookieOf } from "./voters";
 
 /**
  * A crowd of honest visitors for `npm run bench`'s hostile rows: each over real keep-alive connections of its own,
@@ -144,7 +143,7 @@ export class HonestCrowd {
         const at = index + offset;
         const firstAddress = `127.0.${String(1 + Math.floor(at / 250))}.${String(1 + (at % 250))}`;
         const answer = await this.request(false, firstAddress, "GET", demosUrl);
-        const cookie = voterCookieOf(answer.setCookie);
+        const cookie = issuedVoterCookie(answer.setCookie);
         if (!cookie) throw new Error(`The first read of visitor ${String(at)} issued no voter (${answer.status})`);
         return {
           index: at,

@@ -1,8 +1,7 @@
 import http from "node:http";
 import net from "node:net";
-import { demoEventsPath, demosUrl } from "../../../common/api-contract";
+import { demoEventsPath, demosUrl, issuedVoterCookie } from "../../../common/api-contract";
 import { sessionQuestionEventsUrl, sessionQuestionsUrl, upvoteUrl } from "../../../common/question-contract";
-import { voterCookieOf } from "./voters";
 
 /**
  * One hostile client, from one address of its own, doing at once everything issue 41's probe did (`npm run bench`
@@ -213,7 +212,7 @@ const writes = [
 
 const jar: string[] = [];
 const keep = (answer: Answer) => {
-  const cookie = voterCookieOf(answer.setCookie);
+  const cookie = issuedVoterCookie(answer.setCookie);
   if (cookie) {
     jar.push(cookie);
     report.minted.voters++;
@@ -240,7 +239,7 @@ async function mint(agent: http.Agent) {
       const answer = await send(agent, "GET", demosUrl, "");
       keep(answer);
       // Nothing issued: the address had its share this minute; a read a second keeps asking.
-      if (!voterCookieOf(answer.setCookie)) await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (!issuedVoterCookie(answer.setCookie)) await new Promise((resolve) => setTimeout(resolve, 1000));
       continue;
     }
     const voterWrites = [

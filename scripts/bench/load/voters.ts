@@ -1,20 +1,12 @@
 import { writeFile } from "node:fs/promises";
 import http from "node:http";
-import { demosUrl } from "../../../common/api-contract";
+import { demosUrl, issuedVoterCookie } from "../../../common/api-contract";
 
 /**
  * Voters earned as a page earns them (decision 083): a vote needs the voter cookie that an earlier read issued, so
  * a bench that votes first reads `GET /api/demos` once per voter it needs and keeps each cookie. The server must
  * issue that many to one address (RATE_LIMIT_NEW_VOTERS raised: the whole bench comes from 127.0.0.1).
  */
-
-export const voterCookieName = "glosaic_voter";
-
-/** The `name=value` pair of the voter cookie among Set-Cookie headers, if one was issued. */
-export function voterCookieOf(setCookie: string[] | undefined): string | undefined {
-  const issued = (setCookie ?? []).find((line) => line.startsWith(`${voterCookieName}=`));
-  return issued?.split(";")[0];
-}
 
 /** `count` voters from the server at `base` (http://host:port), `concurrency` reads at a time. */
 export async function earnVoters(base: string, count: number, concurrency = 32): Promise<string[]> {
@@ -26,7 +18,7 @@ export async function earnVoters(base: string, count: number, concurrency = 32):
         .get(`${base}${demosUrl}`, { agent }, (response) => {
           response.resume();
           response.on("end", () => {
-            resolve(voterCookieOf(response.headers["set-cookie"]));
+            resolve(issuedVoterCookie(response.headers["set-cookie"]));
           });
         })
         .on("error", reject);
