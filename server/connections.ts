@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
-import { clientKey } from "./api/rate-limit";
+import { PerAddress } from "./api/per-address";
 
 /**
  * How long a client may take to send its request, and to leave a connection idle between requests, in
@@ -98,21 +98,17 @@ export function processLimits(): string | undefined {
  * one client then take at most that many of the server's connections.
  */
 export function capConnectionsPerAddress(server: Server, max: number) {
-  const held = new Map<string, number>();
+  const held = new PerAddress(max);
   server.on("connection", (socket: Socket) => {
     // Unset only when the client has already gone.
-    if (socket.remoteAddress === undefined) return;
-    const key = clientKey(socket.remoteAddress);
-    const count = held.get(key) ?? 0;
-    if (count >= max) {
+    const address = socket.remoteAddress;
+    if (address === undefined) return;
+    if (!held.take(address)) {
       socket.destroy();
       return;
     }
-    held.set(key, count + 1);
     socket.once("close", () => {
-      const left = (held.get(key) ?? 1) - 1;
-      if (left === 0) held.delete(key);
-      else held.set(key, left);
+      held.release(address);
     });
   });
 }

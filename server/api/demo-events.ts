@@ -5,7 +5,7 @@ import { type VotingWindow } from "../../common/voting-window";
 import { votingPhase } from "../../common/voting-window";
 import type { VoteStore } from "../store";
 import { limitedBy, type RateLimiter } from "./rate-limit";
-import type { StreamsPerAddress } from "./streams-per-address";
+import type { PerAddress } from "./per-address";
 import * as m from "../../app/i18n/messages";
 
 export interface DemoEventsOptions {
@@ -18,7 +18,7 @@ export interface DemoEventsOptions {
   /** Streams this server holds at most; past it a client is told to come back later and polls meanwhile. */
   maxStreams: number;
   /** The audience's streams per client address, shared with the questions'; past it that client polls too. */
-  streamsPerAddress: StreamsPerAddress;
+  streamsPerAddress: PerAddress;
   /** How often an idle stream carries a comment, so proxies and browsers keep it open. */
   heartbeatMs?: number;
 }

@@ -11,7 +11,7 @@ import { registerForms } from "./form";
 import { registerHealth } from "./health";
 import { QuestionsService, registerQuestions } from "./questions";
 import { RateLimiter } from "./rate-limit";
-import { StreamsPerAddress } from "./streams-per-address";
+import { PerAddress } from "./per-address";
 import { Voters } from "./voter";
 import { registerVoting } from "./voting";
 
@@ -80,7 +80,7 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     originHashKey,
     now,
   });
-  const streamsPerAddress = new StreamsPerAddress(options.maxStreamsPerAddress);
+  const streamsPerAddress = new PerAddress(options.maxStreamsPerAddress);
   // Named one by one: `options` also carries this plugin's own prefix, which the demos routes must not repeat.
   await app.register(registerDemos, {
     store,

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { StreamsPerAddress } from "./streams-per-address";
+import type { PerAddress } from "./per-address";
 
 /** Seconds a client refused for want of room (503) is asked to wait before it tries the stream again. */
 export const questionStreamsFullRetryAfterSeconds = 30;
@@ -23,7 +23,7 @@ export const sseEvent = (event: string, data: unknown) => `event: ${event}\ndata
 export interface EventHubOptions<State> {
   budget: StreamBudget;
   /** The audience's share per client address; none for the moderators, whose token is their limit. */
-  addresses?: StreamsPerAddress;
+  addresses?: PerAddress;
   heartbeatMs: number;
   /** The headers every response carries (app.ts): the stream is written outside Fastify's reply. */
   commonHeaders: Record<string, string>;

@@ -21,7 +21,7 @@ import type { StoredQuestion, VoteStore } from "../store";
 import { backToPage, sentAsForm } from "./form";
 import { isCrossSite, type SiteOrigins } from "./origin";
 import { EventHub, questionStreamsFullRetryAfterSeconds, sseEvent } from "./question-streams";
-import type { StreamsPerAddress } from "./streams-per-address";
+import type { PerAddress } from "./per-address";
 import { limitedBy, rateLimitError, rateLimitHeaders, RateLimiter } from "./rate-limit";
 import { voteOrigin } from "./vote-origin";
 import type { Voters } from "./voter";
@@ -43,7 +43,7 @@ export interface QuestionsOptions {
   /** The audience's question streams this server holds at most (MAX_QUESTION_STREAMS). */
   maxStreams: number;
   /** The audience's streams per client address, shared with the leaderboard's. */
-  streamsPerAddress: StreamsPerAddress;
+  streamsPerAddress: PerAddress;
   heartbeatMs?: number;
 }
 
