@@ -20,12 +20,15 @@ const instant = (name: string) =>
     error: `${name} must be an ISO 8601 instant with an offset, e.g. 2031-05-07T10:00:00+02:00`,
   });
 
-const perMinute = (name: string, fallback: number) =>
+/** A whole number of at least `min` (a count, a limit), `fallback` when unset. */
+const wholeNumber = (name: string, min: 0 | 1, fallback: number) =>
   z.coerce
     .number({ error: `${name} must be a number` })
     .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
+    .min(min, min === 0 ? `${name} must be 0 or more` : `${name} must be at least 1`)
     .default(fallback);
+
+const perMinute = (name: string, fallback: number) => wholeNumber(name, 1, fallback);
 
 /** An HTTP(S) origin as a browser sends it: a scheme, a host and perhaps a port, nothing after (a "/" tolerated). */
 function isOrigin(text: string): boolean {
@@ -81,21 +84,9 @@ const envSchema = z.object({
   RATE_LIMIT_QUESTIONS_PER_VOTER: perMinute("RATE_LIMIT_QUESTIONS_PER_VOTER", defaultQuestionRateLimits.asksPerVoter),
   RATE_LIMIT_UPVOTES_PER_VOTER: perMinute("RATE_LIMIT_UPVOTES_PER_VOTER", defaultQuestionRateLimits.upvotesPerVoter),
   RATE_LIMIT_NEW_VOTERS: perMinute("RATE_LIMIT_NEW_VOTERS", defaultNewVotersPerMinute),
-  MAX_LIVE_STREAMS: z.coerce
-    .number({ error: "MAX_LIVE_STREAMS must be a number" })
-    .int("MAX_LIVE_STREAMS must be a whole number")
-    .min(0, "MAX_LIVE_STREAMS must be 0 or more")
-    .default(defaultMaxLiveStreams),
-  MAX_QUESTION_STREAMS: z.coerce
-    .number({ error: "MAX_QUESTION_STREAMS must be a number" })
-    .int("MAX_QUESTION_STREAMS must be a whole number")
-    .min(0, "MAX_QUESTION_STREAMS must be 0 or more")
-    .default(defaultMaxQuestionStreams),
-  MAX_STREAMS_PER_ADDRESS: z.coerce
-    .number({ error: "MAX_STREAMS_PER_ADDRESS must be a number" })
-    .int("MAX_STREAMS_PER_ADDRESS must be a whole number")
-    .min(1, "MAX_STREAMS_PER_ADDRESS must be at least 1")
-    .default(defaultMaxStreamsPerAddress),
+  MAX_LIVE_STREAMS: wholeNumber("MAX_LIVE_STREAMS", 0, defaultMaxLiveStreams),
+  MAX_QUESTION_STREAMS: wholeNumber("MAX_QUESTION_STREAMS", 0, defaultMaxQuestionStreams),
+  MAX_STREAMS_PER_ADDRESS: wholeNumber("MAX_STREAMS_PER_ADDRESS", 1, defaultMaxStreamsPerAddress),
   // Pages of these origins may vote and ask, beside the edition's site and the server's own addresses.
   ALLOWED_ORIGINS: z
     .string()
@@ -115,16 +106,8 @@ const envSchema = z.object({
       }
       return origins;
     }),
-  MAX_CONNECTIONS: z.coerce
-    .number({ error: "MAX_CONNECTIONS must be a number" })
-    .int("MAX_CONNECTIONS must be a whole number")
-    .min(1, "MAX_CONNECTIONS must be at least 1")
-    .default(defaultMaxConnections),
-  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
-    .number({ error: "MAX_CONNECTIONS_PER_ADDRESS must be a number" })
-    .int("MAX_CONNECTIONS_PER_ADDRESS must be a whole number")
-    .min(1, "MAX_CONNECTIONS_PER_ADDRESS must be at least 1")
-    .default(defaultMaxConnectionsPerAddress),
+  MAX_CONNECTIONS: wholeNumber("MAX_CONNECTIONS", 1, defaultMaxConnections),
+  MAX_CONNECTIONS_PER_ADDRESS: wholeNumber("MAX_CONNECTIONS_PER_ADDRESS", 1, defaultMaxConnectionsPerAddress),
   // Secrets (decision 029): long enough that guessing is hopeless, and never repeated in an error (below).
   ADMIN_TOKEN: z
     .string()
