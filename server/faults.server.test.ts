@@ -1,11 +1,10 @@
-import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync, writeFileSync, writeSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { edition } from "../content";
 import {
   adminQuestionUrl,
@@ -15,17 +14,8 @@ import {
   upvoteUrl,
 } from "../common/question-contract";
 import { engines } from "./test-support/databases";
-import {
-  apiCounts,
-  earnVoter,
-  request,
-  spawnServer,
-  startServer,
-  stopServer,
-  votingOpenEnv,
-  type JsonResponse,
-  type ServerProcess,
-} from "./test-support/server-process";
+import { apiCounts, earnVoter, request, votingOpenEnv, type JsonResponse } from "./test-support/server-process";
+import { processHarness } from "./test-support/process-harness";
 import { openTunnel, type Tunnel } from "./test-support/tunnel";
 import * as m from "../app/i18n/messages";
 
@@ -34,30 +24,7 @@ import * as m from "../app/i18n/messages";
  * its PostgreSQL cut off and restored, started on a file it cannot use, and stopped while requests are in flight.
  * Timeouts only stop a hang; no case asserts how long anything took (the machine is shared).
  */
-const dirs: string[] = [];
-const servers: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-
-function tempDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), "glosaic-faults-"));
-  dirs.push(dir);
-  return dir;
-}
-
-async function start(...args: Parameters<typeof startServer>) {
-  const server = await startServer(...args);
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await Promise.all(servers.splice(0).map(stopServer));
-});
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const { start, spawn, tempDir, cleanups } = processHarness("glosaic-faults");
 
 /**
  * A vote from this site's page (the same-site Origin a browser sends), by `voter` (a cookie's name=value) or by a new
@@ -480,8 +447,7 @@ describe("Votes under faults", { timeout: 30_000 }, () => {
   ])("refuses to start on $name: exit code 1 and one line naming the file", async ({ prepare, message }) => {
     const dir = tempDir();
     const file = prepare(dir);
-    const server = spawnServer({ port: 4623, env: { DATABASE_PATH: file }, permissionsApply: true });
-    servers.push(server);
+    const server = spawn({ port: 4623, env: { DATABASE_PATH: file }, permissionsApply: true });
     expect(await server.exited).toEqual({ code: 1, signal: null });
     const lines = server.stderr().trimEnd().split("\n");
     expect(lines).toHaveLength(1);

@@ -1,23 +1,14 @@
-import { mkdtempSync, readdirSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { edition } from "../content";
 import { sessionQuestionsUrl, takesQuestions } from "../common/question-contract";
 import { countsChannel, listenerName } from "./store/postgres-counts-channel";
 import { engines, testDatabaseUrl } from "./test-support/databases";
-import {
-  earnVoter,
-  request,
-  spawnServer,
-  startServer,
-  stopServer,
-  votingOpenEnv,
-  type JsonResponse,
-  type ServerProcess,
-} from "./test-support/server-process";
+import { earnVoter, request, votingOpenEnv, type JsonResponse } from "./test-support/server-process";
+import { processHarness } from "./test-support/process-harness";
 import { openTunnel } from "./test-support/tunnel";
 
 /**
@@ -27,30 +18,9 @@ import { openTunnel } from "./test-support/tunnel";
  * Servers and relays take free ports, so this file may run beside the others. No case asserts how long anything
  * took: the machine is shared; an answer is only asked to come before the outage ends.
  */
-const dirs: string[] = [];
-const servers: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-
-function tempDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), "glosaic-store-fails-fast-"));
-  dirs.push(dir);
-  return dir;
-}
-
-async function start(env: Record<string, string>) {
-  const server = await startServer({ port: 0, env });
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await Promise.all(servers.splice(0).map(stopServer));
-});
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const harness = processHarness("glosaic-store-fails-fast");
+const { tempDir, cleanups, spawn } = harness;
+const start = (env: Record<string, string>) => harness.start({ port: 0, env });
 
 const sameSite = (port: number) => ({ origin: `http://127.0.0.1:${String(port)}` });
 /** A vote from this site's page by `voter`, the name=value of a cookie its first read earned. */
@@ -270,8 +240,7 @@ describe("The SQLite file at start-up", () => {
   it("refuses an empty (0-byte) file: exit code 1, one line naming it and saying what to do, the file left as it was", async () => {
     const file = path.join(tempDir(), "votes.sqlite");
     writeFileSync(file, "");
-    const server = spawnServer({ port: 0, env: { DATABASE_PATH: file } });
-    servers.push(server);
+    const server = spawn({ port: 0, env: { DATABASE_PATH: file } });
     expect(await server.exited).toEqual({ code: 1, signal: null });
     expect(server.stderr().trimEnd().split("\n")).toEqual([
       `Cannot open the vote store at ${file}: the file is empty (0 bytes): restore the store from its backup, or delete the file to start a new store`,
