@@ -30,7 +30,7 @@ export interface DemosApiOptions {
 }
 
 /** How long a server may answer with a listing made before votes cast through other servers sharing the store. */
-const listingMaxAgeMs = 1000;
+export const listingMaxAgeMs = 1000;
 
 const params = z.object({ id: z.string().regex(/^demo-[0-9]{1,9}$/) });
 
