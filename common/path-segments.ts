@@ -5,6 +5,11 @@ export function speakerPath(id: string): string {
   return `/speakers/${id}`;
 }
 
+/** A track's page, by its slug (tracks.json): the agenda's `?track=` filter names it by the same slug. */
+export function trackPath(slug: string): string {
+  return `/tracks/${slug}`;
+}
+
 /** An edition's name as a path segment: letters and digits, lowercase, the rest as single hyphens. */
 export function slugOf(text: string): string {
   return text
