@@ -3,6 +3,7 @@ import * as content from "../content";
 import { fixedPages, type FixedPage } from "../common/fixed-pages";
 import { stagePath } from "./lib/stage";
 import { talkFolders } from "./lib/page-list";
+import { trackPath } from "../common/site-paths";
 
 function fixedRoute({ path, file, id, kind }: FixedPage) {
   if (path === "/") return index(file);
@@ -52,6 +53,9 @@ export default [
   // unknown room is the not-found page, as on the server (live.tsx's clientLoader).
   ...(content.rooms.length > 0 ? [route(stagePath(":room").slice(1), "routes/live.tsx", { id: "live-room" })] : []),
   route("speakers/:id", "routes/speaker.tsx"),
+  // Every track's page, one route whatever the number of tracks (each track's path is prerendered: page-list.ts); an
+  // edition without tracks has none, so /tracks/<anything> there is the not-found page.
+  ...(content.tracks.length > 0 ? [route(trackPath(":track").slice(1), "routes/track.tsx")] : []),
   // The catch-all last, where a reader looks for it (React Router ranks routes: the order does not change matching).
   ...fixedPages.filter(catchAll).map(fixedRoute),
 ] satisfies RouteConfig;

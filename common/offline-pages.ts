@@ -18,12 +18,12 @@ export const serviceWorkerPath = "/sw.js";
 
 /**
  * The app's shell: React Router's "SPA fallback", the root layout with no route's content, which draws whatever page
- * the address names from that page's data. The worker answers a talk's or speaker's page with it offline.
+ * the address names from that page's data. The worker answers a talk's, speaker's or track's page with it offline.
  */
 export const offlineShellPath = "/__spa-fallback.html";
 
 /**
- * The data of every talk's and speaker's page, in one file the worker keeps: each page's `.data` as React Router
+ * The data of every talk's, speaker's and track's page, in one file the worker keeps: each page's `.data` as React Router
  * prerendered it, by its key (`/talks/x.data`). One download of the programme's texts rather than one per page.
  */
 export const offlineDataPath = "/offline-pages.json";
@@ -38,7 +38,7 @@ export function dataKeyOf(pagePath: string): string {
 
 /**
  * The pages the worker draws offline from their data, as it tells them: every page of a folder whose pages share
- * one route (`/speakers/`), and the drawn pages at the top level by their path.
+ * one route (`/speakers/`, `/tracks/`), and the drawn pages at the top level by their path.
  */
 export interface DrawnPages {
   folders: string[];

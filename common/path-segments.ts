@@ -10,6 +10,11 @@ export function trackPath(slug: string): string {
   return `/tracks/${slug}`;
 }
 
+/** The agenda showing one track's sessions: its `?track=` filter, by the slug of the track's page. */
+export function agendaOfTrack(slug: string): string {
+  return `/agenda?track=${slug}`;
+}
+
 /** An edition's name as a path segment: letters and digits, lowercase, the rest as single hyphens. */
 export function slugOf(text: string): string {
   return text

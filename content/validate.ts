@@ -250,10 +250,10 @@ export function validateEdition(authored: EditionInput, editionId: string): Edit
 
 /**
  * Where the site keeps files or pages of its own: the API, the built scripts and styles, calendar files, share images,
- * the home page's islands, the rooms' stages and the stream's overlays. A content page there would be shadowed by
- * them, or shadow them.
+ * the home page's islands, the rooms' stages, the stream's overlays and the tracks' pages. A content page there would
+ * be shadowed by them, or shadow them.
  */
-const reservedFolders = ["api", "assets", "calendar", "og", "islands", "live", "overlay"];
+const reservedFolders = ["api", "assets", "calendar", "og", "islands", "live", "overlay", "tracks"];
 
 /** What a content page's path would collide with, if anything: a fixed page, a speaker's page or the site's files. */
 function pathClash(pagePath: string, speakers: Speaker[]): string | undefined {

@@ -28,7 +28,8 @@ interface TalkDetailsProps {
   description: string;
   /** The room or stream, in an edition with several. */
   room?: string | undefined;
-  track?: string | undefined;
+  /** Its track: a link to the track's page, or the words of an edition without tracks.json. */
+  track?: ReactNode;
   links?: { label: string; url: string }[];
   /** The session's page in the tool the programme was imported from. */
   originUrl?: string | undefined;

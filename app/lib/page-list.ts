@@ -1,7 +1,8 @@
 import type { Edition } from "../../content/schema";
 import { fixedPages, type PageKind } from "../../common/fixed-pages";
 import { mySchedulePath } from "../../common/my-schedule";
-import { speakerPath } from "../../common/site-paths";
+import { speakerPath, trackPath } from "../../common/site-paths";
+import { tracksWithSessions } from "../../content/tracks";
 import { livePath, stagePath } from "./stage";
 import { speakersWithSessions } from "./speaker-schedule";
 
@@ -22,7 +23,18 @@ export function sitemapPaths(edition: Edition): string[] {
     ...edition.talks.map((talk) => talk.path),
     ...(edition.panelPage ? [edition.panelPage.path] : []),
     ...speakersWithSessions(edition).map((speaker) => speakerPath(speaker.id)),
+    ...trackPaths(edition),
   ];
+}
+
+/** The tracks' pages: one per track with sessions (none in an edition without tracks). */
+function trackPaths(edition: Pick<Edition, "tracks" | "agenda">): string[] {
+  return tracksWithSessions(edition).map((track) => trackPath(track.slug));
+}
+
+/** The tracks' folder, where the edition has tracks: its pages share one route (app/routes.ts). */
+function trackFolders(edition: Pick<Edition, "tracks">): string[] {
+  return edition.tracks.length > 0 ? [trackPath("")] : [];
 }
 
 /**
@@ -45,8 +57,8 @@ export function prerenderPaths(edition: Edition): string[] {
  * What a visitor can read offline after one visit (issue 32; decision 079), in proportion to the programme.
  * - `pages` are kept whole, each with its data: the fixed pages the sitemap lists (the home page, the agenda, the
  *   event page, the live page), the panel's page, the agenda under its second name, and the visitor's own schedule.
- * - `drawn`: the talks' and speakers' pages, whose number grows with the programme. Their data is kept in one file,
- *   and offline the worker answers them with the app's shell, which draws each page from its data.
+ * - `drawn`: the talks', speakers' and tracks' pages, whose number grows with the programme. Their data is kept in
+ *   one file, and offline the worker answers them with the app's shell, which draws each page from its data.
  * - `folders`: the folders whose pages share one route, by which the worker tells a drawn page from any other.
  * Not the rooms' stages (a stream needs the network), the briefings, the moderator's page or the stream's screens.
  */
@@ -67,8 +79,9 @@ export function offlinePages(edition: Edition): OfflinePages {
     drawn: [
       ...edition.talks.map((talk) => talk.path),
       ...speakersWithSessions(edition).map((speaker) => speakerPath(speaker.id)),
+      ...trackPaths(edition),
     ],
-    folders: ["/speakers/", ...talkFolders(edition).map((folder) => `/${folder}`)],
+    folders: ["/speakers/", ...trackFolders(edition), ...talkFolders(edition).map((folder) => `/${folder}`)],
   };
 }
 
@@ -83,12 +96,17 @@ export function talkFolders(edition: Pick<Edition, "talks">): string[] {
 }
 
 /**
- * Every folder whose pages share one route with a parameter: the speakers', the rooms' stages and the talks'. A path
- * in one of them that no page has would hydrate the not-found page under that route, so the app sends it to /404 on
- * navigation and the server when it is asked for it (server/static.ts).
+ * Every folder whose pages share one route with a parameter: the speakers', the rooms' stages, the tracks' and the
+ * talks'. A path in one of them that no page has would hydrate the not-found page under that route, so the app
+ * sends it to /404 on navigation and the server when it is asked for it (server/static.ts).
  */
-export function routedFolders(edition: Pick<Edition, "talks">): string[] {
-  return ["/speakers/", `${livePath}/`, ...talkFolders(edition).map((folder) => `/${folder}`)];
+export function routedFolders(edition: Pick<Edition, "talks" | "tracks">): string[] {
+  return [
+    "/speakers/",
+    `${livePath}/`,
+    ...trackFolders(edition),
+    ...talkFolders(edition).map((folder) => `/${folder}`),
+  ];
 }
 
 /**
@@ -100,6 +118,7 @@ export function pageKindOf(edition: Edition): (pagePath: string) => string {
     ...edition.talks.map((talk): [string, string] => [talk.path, "talk pages"]),
     ...speakersWithSessions(edition).map((speaker): [string, string] => [speakerPath(speaker.id), "speaker pages"]),
     ...edition.rooms.map((room): [string, string] => [stagePath(room.id), "rooms' stages"]),
+    ...trackPaths(edition).map((pagePath): [string, string] => [pagePath, "track pages"]),
     ...edition.briefings.map((briefing): [string, string] => [briefing.path, "briefings"]),
   ]);
   return (pagePath) => kinds.get(pagePath) ?? pagePath;

@@ -2,6 +2,8 @@ import * as content from "../../content";
 import type { AgendaSlot, Talk } from "../../content";
 import { QuestionsSection } from "../components/questions/questions-section";
 import { TalkDetails } from "../components/talk-details";
+import { TrackLink } from "../components/track-link";
+import { trackFinder } from "../../content/tracks";
 import { cardSpeaker } from "../components/speaker-card";
 import { normalisePath, speakersByIds } from "../lib/lookups";
 import { roomById, slotOfTalk, talkByPath } from "../lib/talk-lookups";
@@ -48,7 +50,8 @@ export function loader({ url }: Route.LoaderArgs) {
     location: content.event.location,
     room: slot.room === undefined ? undefined : roomById(slot.room)?.name,
     stage: stagePath(slot.room),
-    track: slot.track,
+    // The edition's track, whose page it links to; or, in an edition without tracks.json, the slot's own words.
+    track: trackFinder(content.tracks)(slot) ?? slot.track,
     recording: slot.recording,
     doNotRecord: slot.doNotRecord,
     // What a speaker's card shows, not their links.
@@ -104,7 +107,7 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       description={talk.description}
       room={room}
       stage={stage}
-      track={track}
+      track={typeof track === "object" ? <TrackLink track={track} /> : track}
       links={talk.links}
       originUrl={talk.originUrl}
       start={start}

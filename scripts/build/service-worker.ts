@@ -24,8 +24,8 @@ import { programmePath } from "../../content/programme";
  * compressed; the browser tests run it again on a copy of the build to deploy "a new build".
  *
  * What is kept (decision 079): the pages kept whole and the data React Router loads for each; the app's shell and
- * one file of the drawn pages' data (the talks' and speakers', as many as the programme has), from which the shell
- * draws them; the programme the pages fetch once they run (the visitor's schedule lists from it); every script,
+ * one file of the drawn pages' data (the talks', speakers' and tracks', as many as the programme has), whence the
+ * shell draws them; the programme the pages fetch once they run (the visitor's schedule lists from it); every script,
  * style and font of the build, since the pages load some of theirs only when they need them (the live strip on the
  * day, the questions); the edition's icon and logos and the app's manifest and icons. Not the speakers' portraits
  * (as many as the programme has; a drawn page draws a portrait it cannot load as initials), the stream's player
