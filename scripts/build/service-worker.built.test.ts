@@ -66,14 +66,19 @@ describe("The built service worker", () => {
     }
   });
 
-  it("keeps every talk's and speaker's page as its data, in one file, and the shell that draws them", () => {
-    // Every talk, and every speaker's page the build made (the speakers' briefings share their folder).
+  it("keeps every talk's, speaker's and track's page as its data, in one file, and the shell that draws them", () => {
+    // Every talk, and every speaker's and track's page the build made (the speakers' briefings share their folder).
     const briefings = new Set(edition.briefings.map((briefing) => briefing.path));
-    const speakerPages = readdirSync(path.join(clientDir, "speakers"), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => `/speakers/${entry.name}`)
-      .filter((page) => !briefings.has(page));
-    expect([...offline.drawn].sort()).toEqual([...edition.talks.map((talk) => talk.path), ...speakerPages].sort());
+    const pagesIn = (folder: string) =>
+      existsSync(path.join(clientDir, folder))
+        ? readdirSync(path.join(clientDir, folder), { withFileTypes: true })
+            .filter((entry) => entry.isDirectory())
+            .map((entry) => `/${folder}/${entry.name}`)
+        : [];
+    const speakerPages = pagesIn("speakers").filter((page) => !briefings.has(page));
+    expect([...offline.drawn].sort()).toEqual(
+      [...edition.talks.map((talk) => talk.path), ...speakerPages, ...pagesIn("tracks")].sort(),
+    );
     expect(kept).toContain(offlineShellPath);
     expect(kept).toContain(offlineDataPath);
     const data = JSON.parse(readFileSync(path.join(clientDir, offlineDataPath), "utf8")) as OfflineData;
