@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolvePath, type SiteFile } from "./static";
 import { routedFolders } from "../app/lib/page-list";
+import { trackPath } from "../common/site-paths";
 import { everyEdition } from "../tests/every-edition";
 
 const file = (name: string) => ({ name }) as unknown as SiteFile;
@@ -23,5 +24,10 @@ describe.each(everyEdition)("Paths of $id's pages that share one route", ({ edit
       // A top-level talk has a route of its own: an unknown path beside it is the not-found page.
       expect(beside.kind, `${folder}no-such-talk`).toBe(folder === "/" ? "not-found" : "redirect");
     }
+  });
+
+  it("send an unknown track to /404 where the edition has tracks; elsewhere /tracks/ is no folder of pages", () => {
+    const unknown = resolvePath(site, trackPath("no-such-track"), {}, folders);
+    expect(unknown.kind).toBe(edition.tracks.length > 0 ? "redirect" : "not-found");
   });
 });
