@@ -8,7 +8,8 @@ import { hole, wordsBefore } from "../message-words";
 import { offlinePages } from "../../app/lib/page-list";
 import { mySchedulePath } from "../../common/my-schedule";
 import { serviceWorkerPath, webAppManifestPath } from "../../common/offline-pages";
-import { siteIconPath, speakerPath } from "../../common/site-paths";
+import { siteIconPath, speakerPath, trackPath } from "../../common/site-paths";
+import { tracksWithSessions } from "../../content/tracks";
 import { speakersWithSessions } from "../../app/lib/speaker-schedule";
 import { editionSchedule } from "../../app/lib/edition-schedule";
 import { zoneOffsetMinutes } from "../../common/time";
@@ -148,6 +149,13 @@ test("after one visit to the home page and the agenda, the programme reads with 
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: speaker.name })).toBeVisible();
   await expect(navigation.locator('[aria-current="page"]')).toHaveCount(0);
+  // A track's page, where the edition has tracks, the same way.
+  const [track] = tracksWithSessions(edition);
+  if (track) {
+    await page.goto(trackPath(track.slug));
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: track.name })).toBeVisible();
+  }
   // A section reached from there is marked as the page's.
   await navigation.getByRole("link", { name: m.navAgenda, exact: true }).click();
   await expect(navigation.getByRole("link", { name: m.navAgenda, exact: true })).toHaveAttribute(

@@ -112,7 +112,8 @@ test.describe("In an edition with tracks", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(track.name);
     await page.getByRole("link", { name: m.trackOnAgenda }).click();
     await expect(page).toHaveURL(agendaOfTrack(track.slug));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.agendaTitle);
+    // The agenda draws its schedule from the programme's file: at a thousand sessions on a busy machine, a while.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.agendaTitle, { timeout: 20_000 });
   });
 
   test.describe("an unknown track on client-side navigation", () => {
