@@ -1,5 +1,5 @@
-import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef } from "react";
-import { Link } from "react-router";
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, type RefObject } from "react";
+import { useNavigate } from "react-router";
 import * as content from "../../content";
 import {
   otherNames,
@@ -17,14 +17,14 @@ import { speakerPath, speakersPath } from "../../common/site-paths";
 import type { Route } from "./+types/speakers";
 import * as m from "../i18n/messages";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ loaderData: { count } }) =>
   pageMeta({
     title: titled(m.speakersTitle),
-    description: m.speakersDescription({ event: content.event.name }),
+    description: m.speakersDescription({ count, event: content.event.name }),
     path: speakersPath,
   });
 
-/** Runs at build time only: how many people the directory lists. The directory itself comes from its file. */
+/** Runs at build time only: how many people the directory lists, for its description. The directory itself comes from its file. */
 export function loader() {
   return { count: speakerDirectory(content).groups.reduce((sum, group) => sum + group.speakers.length, 0) };
 }
@@ -41,14 +41,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 const searchBoxId = "speaker-search";
 
 /** Everyone on the programme, A to Z, searchable by name and organisation (decision 087). */
-export default function SpeakersPage({ loaderData: { count } }: Route.ComponentProps) {
+export default function SpeakersPage() {
   return (
     <>
       <PageHeader
         breadcrumb={<Breadcrumb trail={[{ label: m.navHome, to: "/" }]} current={m.speakersTitle} />}
         title={m.speakersTitle}
       >
-        <p>{m.speakersLead({ count, event: content.event.name })}</p>
+        <p>{m.speakersLead({ event: content.event.name })}</p>
       </PageHeader>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-6 py-10">
         <SearchBox />
@@ -131,6 +131,8 @@ function searchKeys({ groups }: SpeakerDirectory): Map<string, string> {
  */
 const Directory = memo(function Directory() {
   const directory = speakerDirectoryFile.useRendered();
+  const list = useRef<HTMLDivElement>(null);
+  useLinksWithin(list);
   const keys = useMemo(() => searchKeys(directory), [directory]);
   const query = useDeferredValue(useAddressQuery());
   const searching = query.trim() !== "";
@@ -143,7 +145,7 @@ const Directory = memo(function Directory() {
   const count = groups.reduce((sum, group) => sum + group.found.size, 0);
 
   return (
-    <>
+    <div ref={list} className="flex flex-col gap-6">
       <p role="status" className="text-muted">
         {searching ? m.speakersFound({ count, query: query.trim() }) : m.speakersShown({ count })}
       </p>
@@ -195,12 +197,46 @@ const Directory = memo(function Directory() {
           </ul>
         </section>
       ))}
-    </>
+    </div>
   );
 });
 
 /**
- * One speaker: their name to their page, their job title, their sessions to the talks' pages. An entry's layout and
+ * The directory's links to the speakers' and talks' pages navigate within the app, as a `<Link>` does, through one
+ * listener rather than a `<Link>` each: at 1,200 speakers those were 2,600 components to hydrate, their hooks most of
+ * the page's blocking time on a slow phone (decision 087). A click with a modifier key, or on an index letter's anchor
+ * within the page, is left to the browser.
+ */
+function useLinksWithin(container: RefObject<HTMLElement | null>) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const follow = (event: MouseEvent) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      const link = event.target instanceof Element ? event.target.closest("a") : null;
+      if (!link || link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
+      event.preventDefault();
+      void navigate(link.pathname + link.search + link.hash);
+    };
+    element.addEventListener("click", follow);
+    return () => {
+      element.removeEventListener("click", follow);
+    };
+  }, [container, navigate]);
+}
+
+/**
+ * One speaker: their name to their page, their job title, their sessions to the talks' pages (plain links, which the
+ * directory's one listener takes within the app: useLinksWithin). An entry's layout and
  * painting wait until it nears the screen (`content-visibility: auto`, with room kept at an entry's usual height),
  * so that a directory of a thousand entries lays out only those in view.
  */
@@ -208,18 +244,18 @@ const Entry = memo(function Entry({ speaker, hidden }: { speaker: DirectoryEntry
   return (
     <li hidden={hidden} className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
       <h3 className="text-lg font-bold">
-        <Link to={speakerPath(speaker.id)} className="underline-offset-4 hover:underline">
+        <a href={speakerPath(speaker.id)} className="underline-offset-4 hover:underline">
           {speaker.name}
-        </Link>
+        </a>
       </h3>
       {speaker.title ? <p className="text-sm text-muted">{speaker.title}</p> : null}
       <ul className="mt-1.5 flex flex-col gap-1 text-sm">
         {speaker.sessions.map((session, index) => (
           <li key={index}>
             {session.path ? (
-              <Link to={session.path} className="text-sky underline-offset-4 hover:underline">
+              <a href={session.path} className="text-sky underline-offset-4 hover:underline">
                 {session.title}
-              </Link>
+              </a>
             ) : (
               session.title
             )}
