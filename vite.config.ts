@@ -151,12 +151,13 @@ export default defineConfig({
               minShareCount: 4,
               priority: 1,
             },
-            // The one way live parts read the API (decision 061), and the programme they fetch through it: a file of
-            // its own, loaded by the pages that have a live part, rather than in the app's shared file, which every
-            // page loads (priority over that group).
+            // The one way live parts read the API (decision 061), and the programme they fetch through it (with the
+            // way a page renders from a file the build writes, which the speakers' directory shares): a file of its
+            // own, loaded by the pages that have a live part, rather than in the app's shared file, which every page
+            // loads (priority over that group).
             {
               name: "live-data",
-              test: /[\\/]app[\\/]lib[\\/](live-data|programme)\.ts$/,
+              test: /[\\/]app[\\/]lib[\\/](live-data|programme|rendered-file)\.ts$/,
               minShareCount: 2,
               priority: 2,
             },

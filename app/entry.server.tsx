@@ -5,10 +5,17 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import * as content from "../content";
 import { compactProgramme } from "../content/programme";
+import { speakerDirectory } from "../content/speaker-directory";
 import { RenderedProgramme } from "./lib/programme";
+import { speakerDirectoryFile } from "./lib/speaker-directory";
 
-/** The programme the pages that render it draw from in the prerender: the same as the file the browser fetches. */
+/**
+ * What the pages that render the programme and the speakers' directory draw from in the prerender: the same as the
+ * files the browser fetches.
+ */
 const programme = compactProgramme(content);
+const directory = speakerDirectory(content);
+const { Rendered: RenderedDirectory } = speakerDirectoryFile;
 
 /** A render that has not finished by then is cut off, and the build fails on it rather than waiting for ever. */
 const renderTimeout = 10_000;
@@ -30,7 +37,9 @@ export default function handleRequest(
     let failure: unknown;
     const { pipe, abort } = renderToPipeableStream(
       <RenderedProgramme value={programme}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <RenderedDirectory value={directory}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </RenderedDirectory>
       </RenderedProgramme>,
       {
         progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -1,4 +1,5 @@
 import { mySchedulePath } from "./my-schedule.ts";
+import { speakersPath } from "./path-segments.ts";
 
 /** How a fixed page is built and found. */
 export type PageKind =
@@ -34,6 +35,9 @@ export const fixedPages: readonly FixedPage[] = [
   { path: "/about", file: "routes/about.tsx", kind: "redirect", to: "/agenda" },
   { path: "/demo-voting", file: "routes/demo-voting.tsx", kind: "listed" },
   { path: "/event", file: "routes/event.tsx", kind: "listed" },
+  // Everyone on the programme, A to Z (decision 087): one page whatever the number of speakers, each of whom has a
+  // page of their own in /speakers/ besides.
+  { path: speakersPath, file: "routes/speakers.tsx", kind: "listed" },
   // The stage (stage.ts's livePath, which a unit test holds equal): the stream, now and next, the audience's part.
   // An edition with rooms gives each room a stage of its own besides (routes.ts, page-list.ts).
   { path: "/live", file: "routes/live.tsx", id: "live", kind: "listed" },

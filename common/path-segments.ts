@@ -1,6 +1,9 @@
 // Path rules that content validation needs as much as the pages do, in a module that reads no content (site-paths.ts
 // reads the edition, which validation is still checking).
 
+/** The speakers' directory: everyone on the programme, A to Z. */
+export const speakersPath = "/speakers";
+
 export function speakerPath(id: string): string {
   return `/speakers/${id}`;
 }

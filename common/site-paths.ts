@@ -1,7 +1,7 @@
 import { fixedPages } from "./fixed-pages.ts";
 import { slugOf } from "./path-segments.ts";
 
-export { agendaOfTrack, speakerPath, trackPath } from "./path-segments.ts";
+export { agendaOfTrack, speakerPath, speakersPath, trackPath } from "./path-segments.ts";
 
 /** The home page's one script, built from app/islands/home.ts outside the hashed assets (see vite.config.ts). */
 export const homeIslandPath = "/islands/home.js";

@@ -1,6 +1,6 @@
-import { createContext, use, useContext } from "react";
 import { programmePath, type Programme } from "../../content/programme";
-import { retryDelay, useLive, type LiveResource } from "./live-data";
+import { useLive, type LiveResource } from "./live-data";
+import { renderedFile } from "./rendered-file";
 
 /**
  * The whole programme, compact (content/programme.ts). It is a file the build writes, not a module in a page's
@@ -16,65 +16,25 @@ import { retryDelay, useLive, type LiveResource } from "./live-data";
  * Offline, the service worker has it.
  */
 
+const programmeFile = renderedFile<Programme>(programmePath);
+
 /** The programme the prerender draws from; none in the browser, which fetches it. */
-export const RenderedProgramme = createContext<Programme | null>(null);
+export const RenderedProgramme = programmeFile.Rendered;
 
-/**
- * A promise that says whether it has settled, as React's `use` reads one: once the file has come, a part that renders
- * it (after a client-side navigation, say) gets the programme at once rather than suspending for a tick.
- */
-type Tracked<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+/** The programme for a part that renders it (see RenderedFile's `useRendered`). */
+export const useRenderedProgramme = programmeFile.useRendered;
 
-let arriving: Tracked<Programme> | undefined;
-
-/**
- * The file, fetched once per page and asked again after a failure (the network away, no worker yet) until it
- * answers: until then a prerendered part keeps its HTML, whose links work as plain links.
- */
-function fetchProgramme(): Promise<Programme> {
-  if (!arriving) {
-    const tracked: Tracked<Programme> = (async () => {
-      for (let failures = 0; ; failures += 1) {
-        try {
-          const response = await fetch(programmePath);
-          if (response.ok) return (await response.json()) as Programme;
-        } catch {
-          // The network is away: tried again below, as a refusal is.
-        }
-        await new Promise((resolve) => setTimeout(resolve, retryDelay(failures + 1)));
-      }
-    })();
-    void tracked.then((programme) => Object.assign(tracked, { status: "fulfilled", value: programme }));
-    arriving = tracked;
-  }
-  return arriving;
-}
-
-/**
- * The programme for a part that renders it: at once in the prerender and once the file has come; until then the
- * component suspends. Its Suspense boundary must not be re-rendered from above with other props before the file
- * comes (a `memo` component between them), or React would drop the prerendered HTML for the boundary's fallback.
- */
-export function useRenderedProgramme(): Programme {
-  // `use` is called whenever the browser reads the file, settled or not: React replays a part that suspended on it
-  // and counts on the same calls the second time.
-  return useContext(RenderedProgramme) ?? use(fetchProgramme());
-}
-
-/** A page of a route that renders the programme starts fetching it with the page, not once its script has run. */
 /**
  * A route's data on client-side navigation, once the programme has come too: the page shows whole, rather than
  * without the part that renders the programme (decision 077).
  */
-export async function withProgramme<Data>(loadRoute: () => Promise<Data>): Promise<Data> {
-  const [data] = await Promise.all([loadRoute(), fetchProgramme()]);
-  return data;
-}
+export const withProgramme = programmeFile.withFile;
 
-export const programmePreload = { rel: "preload", href: programmePath, as: "fetch", crossOrigin: "anonymous" } as const;
+/** A page of a route that renders the programme starts fetching it with the page, not once its script has run. */
+export const programmePreload = programmeFile.preload;
 
 // The same fetch as the rendered parts', which retries on its own.
-const programme: LiveResource<Programme> = { url: programmePath, load: fetchProgramme };
+const programme: LiveResource<Programme> = { url: programmePath, load: programmeFile.load };
 
 /**
  * The programme once it has arrived; undefined in the prerender, during hydration, until it arrives, and when not

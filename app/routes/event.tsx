@@ -10,6 +10,7 @@ import { Badge } from "../components/ui/badge";
 import type { ProgrammeSession } from "../../content/programme";
 import { programmePreload, useRenderedProgramme, withProgramme } from "../lib/programme";
 import { pageMeta, titled } from "../lib/seo";
+import { speakersPath } from "../../common/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
 import { useEditionPhase } from "../lib/use-edition-phase";
 import { phaseOnly, type EditionPhase } from "../lib/on-air";
@@ -87,9 +88,14 @@ export default function EventOverview({ loaderData: { first, last } }: Route.Com
         </div>
       </PageHeader>
       <section aria-labelledby="lineup-title" className="mx-auto max-w-6xl px-6 py-12">
-        <h2 id="lineup-title" className="mb-6 text-3xl font-bold">
-          {m.eventLineUp}
-        </h2>
+        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+          <h2 id="lineup-title" className="text-3xl font-bold">
+            {m.eventLineUp}
+          </h2>
+          <Link to={speakersPath} className="font-semibold text-sky underline-offset-4 hover:underline">
+            {m.speakersAll}
+          </Link>
+        </div>
         <Suspense>
           <LineUp />
         </Suspense>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import * as content from "../../content";
+import { Breadcrumb } from "../components/breadcrumb";
 import { ExternalLink } from "../components/external-link";
 import { JoinCard } from "../components/join-card";
 import { PageHeader } from "../components/page-header";
@@ -14,7 +15,7 @@ import { firstNameOf } from "../lib/first-name";
 import { speakerById } from "../lib/lookups";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerShareIntent } from "../lib/share-intent";
-import { speakerCalendarPath, speakerPath, speakerShareImagePath } from "../../common/site-paths";
+import { speakerCalendarPath, speakerPath, speakerShareImagePath, speakersPath } from "../../common/site-paths";
 import { joinTimeOf, listedSession, roleOf, sessionsOf } from "../lib/speaker-schedule";
 import { editionSchedule } from "../lib/edition-schedule";
 import { prerenderedOrNotFound } from "../lib/prerendered-data";
@@ -72,6 +73,15 @@ export default function SpeakerPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
+        breadcrumb={
+          <Breadcrumb
+            trail={[
+              { label: m.navHome, to: "/" },
+              { label: m.speakersTitle, to: speakersPath },
+            ]}
+            current={speaker.name}
+          />
+        }
         title={speaker.name}
         eyebrow={<Badge>{role}</Badge>}
         media={

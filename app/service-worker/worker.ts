@@ -33,6 +33,7 @@ import {
   type OfflineData,
 } from "../../common/offline-pages";
 import { programmePath } from "../../content/programme";
+import { speakerDirectoryPath } from "../../content/speaker-directory";
 
 declare const self: ServiceWorkerGlobalScope;
 /** The edition's id and the build's, written in by scripts/build/service-worker.ts. */
@@ -46,11 +47,12 @@ setCacheNameDetails({ prefix, suffix: BUILD });
 
 const kept = self.__WB_MANIFEST;
 precache(kept);
-// The programme the pages fetch once they run is data as a page's is: a page read online lists the programme as it
-// is now, not as this copy has it.
+// The programme the pages fetch once they run, and the speakers' directory, are data as a page's is: a page read
+// online lists the programme as it is now, not as this copy has it, and hydrates from the same as its HTML.
 const pages = new Set([
   ...kept.map((entry) => (typeof entry === "string" ? entry : entry.url)).filter(isPageKey),
   programmePath,
+  speakerDirectoryPath,
 ]);
 
 // A kept page, its data or the programme: the network first, then the copy. Registered before the copy's own route, which would

@@ -9,6 +9,7 @@ import { builtEditionFile } from "../../content/editions";
 import { offlinePages, sitemapPaths } from "../../app/lib/page-list";
 import { schedulePaths } from "../../common/schedule-paths";
 import { compactProgramme, programmePath } from "../../content/programme";
+import { speakerDirectory, speakerDirectoryPath } from "../../content/speaker-directory";
 import { stagePath, streamSources } from "../../app/lib/stage";
 import { calendarFiles, speakerCalendarFiles } from "../../interop/calendar-files";
 import { withPolicy } from "../../server/content-security-policy";
@@ -64,6 +65,11 @@ async function writeEach(written: Iterable<{ path: string; body: string | Buffer
 /** The programme the pages fetch once they run (content/programme.ts): one file, so that no page's script carries it. */
 async function writeProgramme() {
   await writeAt(programmePath, JSON.stringify(compactProgramme(edition)));
+}
+
+/** The speakers' directory /speakers renders from (content/speaker-directory.ts), rather than from its page's data. */
+async function writeSpeakerDirectory() {
+  await writeAt(speakerDirectoryPath, JSON.stringify(speakerDirectory(edition)));
 }
 
 async function writeCalendars() {
@@ -226,6 +232,7 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
 await writeFile(builtEditionFile(clientDir), `${JSON.stringify({ id: editionId })}\n`);
 await step("sitemap", writeSitemapAndRobots);
 await step("programme", writeProgramme);
+await step("speakers' directory", writeSpeakerDirectory);
 const calendars = await step("calendars", writeCalendars);
 const schedules = await step("schedule", writeSchedule);
 const cards = await step("share cards", writeShareCards);
@@ -236,6 +243,6 @@ const worker = await step("service worker", () => writeServiceWorker(clientDir, 
 const count = await step("compression", precompress);
 const offlineBytes = await offlineCopyBytes(clientDir, worker.keys);
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards.count)} share cards (${String(cards.drawn)} drawn, the others kept), ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB, ${String(Math.round(offlineBytes / 1024))} KB to download), ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${speakerDirectoryPath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards.count)} share cards (${String(cards.drawn)} drawn, the others kept), ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB, ${String(Math.round(offlineBytes / 1024))} KB to download), ${String(count)} files precompressed`,
 );
 console.log(`postbuild: ${took.join(", ")}`);

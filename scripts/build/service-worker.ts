@@ -16,6 +16,7 @@ import {
 } from "../../common/offline-pages";
 import type { OfflinePages } from "../../app/lib/page-list";
 import { programmePath } from "../../content/programme";
+import { speakerDirectoryPath } from "../../content/speaker-directory";
 
 /**
  * Writes the service worker (app/service-worker/worker.ts, issue 32) into a finished build: the files it keeps
@@ -25,9 +26,10 @@ import { programmePath } from "../../content/programme";
  *
  * What is kept (decision 079): the pages kept whole and the data React Router loads for each; the app's shell and
  * one file of the drawn pages' data (the talks', speakers' and tracks', as many as the programme has), whence the
- * shell draws them; the programme the pages fetch once they run (the visitor's schedule lists from it); every script,
- * style and font of the build, since the pages load some of theirs only when they need them (the live strip on the
- * day, the questions); the edition's icon and logos and the app's manifest and icons. Not the speakers' portraits
+ * shell draws them; the programme the pages fetch once they run (the visitor's schedule lists from it) and the
+ * speakers' directory that /speakers renders from (decision 087); every script, style and font of the build, since
+ * the pages load some of theirs only when they need them (the live strip on the day, the questions); the edition's
+ * icon and logos and the app's manifest and icons. Not the speakers' portraits
  * (as many as the programme has; a drawn page draws a portrait it cannot load as initials), the stream's player
  * (hls.js, half a megabyte, of no use without the network), nor share cards and calendar files, which are for
  * sharing and downloading.
@@ -93,6 +95,7 @@ export async function writeServiceWorker(
       offlineShellPath.slice(1),
       offlineDataPath.slice(1),
       programmePath.slice(1),
+      speakerDirectoryPath.slice(1),
       "assets/*.{js,css,woff2}",
       "islands/*.js",
       // The edition's icon and logos, in one pattern: an edition may have no logos (an imported one has no

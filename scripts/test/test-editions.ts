@@ -44,7 +44,8 @@ import { referenceBuildVariable, testScopeVariable, type TestScope } from "./tes
  *    generated and imported for its pass and removed after it (never before the unit tests, which would take it
  *    among the editions they run on): its build, which holds every page's script budget, the tests of what its size
  *    costs a visitor (`*.large.*`: each kind of page's first-load JavaScript against the reference edition's build,
- *    which the suite keeps aside for it, and the offline copy), and the offline copy in the browser (issue 42).
+ *    which the suite keeps aside for it, and the offline copy), the offline copy in the browser (issue 42), and the
+ *    speakers' directory of 1,200 people in many scripts (issue 43).
  * 6. Last, the selected edition as built today: every test that takes its expected values from the edition (on the
  *    reference edition, the spec's checks too). Its build is the one left in build/ at the end, as `npm start`
  *    expects, without building it again.
@@ -151,10 +152,11 @@ const passes: Pass[] = [
     edition: largeEdition,
     scope: "large",
     generated: true,
-    // The track pages at the size the issue asks (60 tracks): each lists what the edition's files give it.
+    // The track pages (60 tracks) and the speakers' directory (1,200 speakers) at the size the issue asks: each
+    // lists what the edition's files give it.
     files: {
       unit: ["scripts/build/scale.large.built.test.ts"],
-      browser: ["tests/e2e/offline.spec.ts", "tests/e2e/tracks.spec.ts"],
+      browser: ["tests/e2e/offline.spec.ts", "tests/e2e/tracks.spec.ts", "tests/e2e/speakers-directory.spec.ts"],
     },
   },
   today,
