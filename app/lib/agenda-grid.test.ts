@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { programmeDays } from "../../common/programme-days";
+import { everyEdition } from "../../tests/every-edition";
 import { dayGrid, type DayGrid, type GridPlace } from "./agenda-grid";
 
 interface Item extends GridPlace {
@@ -75,4 +77,43 @@ describe("A day's time grid", () => {
     });
     expect(grid([], ["r1"])).toEqual({ lanes: [1], rows: [] });
   });
+
+  it.each(everyEdition)("places every session of $id's days once, in its room's lanes", ({ edition }) => {
+    const roomIds = edition.rooms.map((room) => room.id);
+    for (const day of programmeDays(edition.agenda, edition.event.timeZone)) {
+      const grid = dayGrid(day.sessions, roomIds, (slot) => slot);
+      const placed = tablePlaces(grid);
+      const inRooms = day.sessions.filter((slot) => slot.room !== undefined);
+      expect([...placed.keys()].map((slot) => slot.id).sort()).toEqual(inRooms.map((slot) => slot.id).sort());
+      for (const [slot, column] of placed) {
+        const room = roomIds.indexOf(slot.room ?? "");
+        const first = grid.lanes.slice(0, room).reduce((sum, lanes) => sum + lanes, 0);
+        expect(column).toBeGreaterThanOrEqual(first);
+        expect(column).toBeLessThan(first + (grid.lanes[room] ?? 0));
+      }
+    }
+  });
 });
+
+/** Where a browser's table layout puts each session's cell: its first column, each cell in the next free slot. */
+function tablePlaces<T>({ lanes, rows }: DayGrid<T>): Map<T, number> {
+  const width = lanes.reduce((sum, each) => sum + each, 0);
+  const taken = rows.map(() => new Array<boolean>(width).fill(false));
+  const places = new Map<T, number>();
+  rows.forEach((row, index) => {
+    let column = 0;
+    for (const cell of row.cells) {
+      while (taken[index]![column]) column += 1;
+      if (cell.item !== undefined) places.set(cell.item, column);
+      for (let each = index; each < index + cell.rows; each += 1) {
+        for (let lane = column; lane < column + cell.lanes; lane += 1) {
+          expect(taken[each]![lane], "a slot covered twice").toBe(false);
+          taken[each]![lane] = true;
+        }
+      }
+      column += cell.lanes;
+    }
+  });
+  expect(taken.every((row) => row.every(Boolean)), "every slot covered").toBe(true);
+  return places;
+}

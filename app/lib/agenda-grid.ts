@@ -78,7 +78,7 @@ export function dayGrid<T>(items: readonly T[], roomIds: readonly string[], plac
         for (let each = row; each < row + cell.rows; each += 1) covered[lane + width]![each] = true;
         width += 1;
       }
-      entry.cell = { ...cell, lanes: width };
+      entry.cell = { item: cell.item, rows: cell.rows, lanes: width };
     }
     // What is left in each lane: runs of rows with nothing on, one cell each.
     covered.forEach((rows, lane) => {

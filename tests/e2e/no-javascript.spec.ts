@@ -5,7 +5,7 @@ import { edition, onAirSpans } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
 import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/on-air";
 import { nextDayWords } from "../../app/lib/next-day";
-import { dayAnchor } from "../../common/programme-days";
+import { agendaDayLink } from "../../common/programme-days";
 import { livePath } from "../../app/lib/stage";
 import { speakerById } from "../../app/lib/lookups";
 import { editionSchedule } from "../../app/lib/edition-schedule";
@@ -66,7 +66,7 @@ const phaseCards = {
 function phaseCard(phase: EditionPhase) {
   if (phase !== "between") return phaseCards[phase];
   const next = nextDayWords(nextOnAir(builtAt, onAirSpans)!.start, onAirSpans, edition.event);
-  return { ...next, action: m.homeDayProgramme({ day: next.day }), href: `/agenda#${dayAnchor(next.date)}` };
+  return { ...next, action: m.homeDayProgramme({ day: next.day }), href: agendaDayLink(next.date) };
 }
 
 /** The menu's and the footer's way out to the event, by phase: Register also between two days. */
