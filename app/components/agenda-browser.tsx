@@ -111,7 +111,10 @@ export function AgendaBrowser({
         <NowControl date={day.date} sessions={shown} />
       </Toolbar>
       {days.length > 1 ? (
-        <h2 className="mb-6 text-2xl font-bold sm:text-3xl">{formatDayName(day.date, "long")}</h2>
+        // Its tab says the day on a phone; the heading is there for screen readers, and for the grid's wide view.
+        <h2 className="sr-only text-2xl font-bold sm:text-3xl lg:not-sr-only lg:mb-6">
+          {formatDayName(day.date, "long")}
+        </h2>
       ) : null}
       {shown.length === 0 ? (
         <div className="flex flex-col items-start gap-4 rounded-2xl border border-line bg-panel p-6">
@@ -154,18 +157,19 @@ export function AgendaBrowser({
 /** The days, as links to each: a link works before the page has hydrated, and without JavaScript. */
 function DayTabs({ days, shown, address }: { days: Day[]; shown: string; address: URLSearchParams }) {
   return (
-    <nav aria-labelledby="days-title" className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2">
-      <h2 id="days-title" className="font-sans text-sm font-semibold text-muted">
+    <nav aria-labelledby="days-title" className="mb-4 flex items-center gap-x-4 gap-y-2 sm:flex-wrap lg:mb-6">
+      <h2 id="days-title" className="sr-only font-sans text-sm font-semibold text-muted sm:not-sr-only">
         {m.agendaDays}
       </h2>
-      <ul className="flex flex-wrap gap-2">
+      {/* One row on a phone, scrolling sideways where the days are many: the sessions stay near the top. */}
+      <ul className="-m-1 flex gap-2 overflow-x-auto p-1 sm:flex-wrap">
         {days.map((day) => (
           <li key={day.date}>
             <Link
               to={`${agendaPath}${withParams(address, { day: day.date })}`}
               preventScrollReset
               aria-current={day.date === shown ? "page" : undefined}
-              className="inline-flex min-h-11 items-center rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 hover:border-white hover:text-white aria-[current=page]:border-white aria-[current=page]:bg-white aria-[current=page]:text-ink"
+              className="inline-flex min-h-11 items-center rounded-full border whitespace-nowrap border-white/30 px-4 text-sm font-semibold text-white/85 hover:border-white hover:text-white aria-[current=page]:border-white aria-[current=page]:bg-white aria-[current=page]:text-ink"
             >
               {formatDayName(day.date, "short")}
             </Link>
@@ -195,8 +199,8 @@ function Toolbar({ programme, filters, hydrated, change, status, children }: Too
   const options = useMemo(() => filterOptions(programme), [programme]);
   const count = filterCount(filters);
   return (
-    <div className={`mb-6 flex flex-col gap-3 noscript:hidden ${hydrated ? "" : "invisible"}`}>
-      <div className="flex flex-wrap items-start gap-3">
+    <div className={`mb-4 flex flex-col gap-2 noscript:hidden lg:mb-6 ${hydrated ? "" : "invisible"}`}>
+      <div className="flex flex-wrap items-end gap-3">
         <SearchField query={filters.q ?? ""} change={change} />
         <details className="group relative">
           <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 hover:border-white hover:text-white [&::-webkit-details-marker]:hidden">
@@ -253,9 +257,10 @@ function SearchField({ query, change }: { query: string; change: ToolbarProps["c
     setText(query);
   }, [query]);
   return (
-    <div role="search" className="min-w-0 flex-1 basis-64">
+    <div role="search" className="min-w-0 flex-1 basis-48">
       <label className="flex flex-col gap-1 text-sm font-semibold text-muted">
-        {m.agendaSearchLabel}
+        {/* Its placeholder says what it searches; the label, on a phone for screen readers alone, what it is. */}
+        <span className="sr-only lg:not-sr-only">{m.agendaSearchLabel}</span>
         <input
           type="search"
           value={text}
@@ -400,7 +405,7 @@ function TimeGrid({ date, sessions, programme, tracks, zone, dayName }: LayoutPr
       tabIndex={0}
       className="hidden max-h-[calc(100vh-4rem)] overflow-auto overscroll-x-contain rounded-2xl border border-line lg:block"
     >
-      <table className="w-max border-separate border-spacing-0 text-left">
+      <table className="w-max min-w-full border-separate border-spacing-0 text-left">
         <caption className="sr-only">{caption}</caption>
         <colgroup>
           <col className="w-24" />

@@ -53,6 +53,9 @@ export function loader({ params }: Route.LoaderArgs) {
     shape: programmeShape(content.rooms.length, days.length),
     legendTypes: legendTypes.length > legendMost ? [] : legendTypes,
     day: day?.date ?? content.event.date,
+    // A day at a time, with search and filters (agenda-browser.tsx), where the edition has rooms or several days;
+    // the spec's one table of the day where it has one stream and one day (agenda-schedule.tsx decides alike).
+    byDay: content.rooms.length > 0 || days.length > 1,
   };
 }
 
@@ -79,10 +82,21 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-export default function Agenda({ loaderData: { count, shape, legendTypes, day } }: Route.ComponentProps) {
+export default function Agenda({ loaderData: { count, shape, legendTypes, day, byDay } }: Route.ComponentProps) {
   const event = content.event;
   const phase = useEditionPhase();
   const next = useNextOnAir();
+  // The programme for schedule apps, in the formats pretalx and frab export (interop/schedule-export.ts).
+  const formats = (
+    <p className={`text-sm text-muted ${byDay ? "mt-12" : ""}`}>
+      {rich(
+        m.agendaFormatsRich({
+          json: <FileLink href={schedulePaths.json}>schedule.json</FileLink>,
+          xml: <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>,
+        }),
+      )}
+    </p>
+  );
   return (
     <>
       <PageHeader title={m.agendaTitle}>
@@ -106,21 +120,20 @@ export default function Agenda({ loaderData: { count, shape, legendTypes, day } 
             {phase === "over" ? <ButtonLink href={event.links.watch}>{m.actionWatchRecordings}</ButtonLink> : null}
             <MyScheduleLink className="inline-flex min-h-12 items-center rounded-full px-4 font-semibold text-sky underline underline-offset-4 hover:text-white" />
           </div>
-          {/* The programme for schedule apps, in the formats pretalx and frab export (interop/schedule-export.ts). */}
-          <p className="text-sm text-muted">
-            {rich(
-              m.agendaFormatsRich({
-                json: <FileLink href={schedulePaths.json}>schedule.json</FileLink>,
-                xml: <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>,
-              }),
-            )}
-          </p>
+          {byDay ? null : formats}
         </div>
       </PageHeader>
 
-      <div className="mx-auto max-w-6xl px-6 py-12">
+      {/*
+        A day at a time keeps to what a visitor reads first: on a phone the first session is on the first screen, so
+        the legend (every session writes its type out) shows from lg, and the formats follow the schedule.
+      */}
+      <div className={`mx-auto max-w-6xl px-6 ${byDay ? "pt-6 pb-12 lg:pt-12" : "py-12"}`}>
         {legendTypes.length > 0 ? (
-          <section aria-labelledby="legend-title" className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <section
+            aria-labelledby="legend-title"
+            className={`mb-8 flex-wrap items-center gap-x-4 gap-y-2 ${byDay ? "hidden lg:flex" : "flex"}`}
+          >
             <h2 id="legend-title" className="font-sans text-sm font-semibold text-muted">
               {m.agendaSessionTypes}
             </h2>
@@ -137,6 +150,7 @@ export default function Agenda({ loaderData: { count, shape, legendTypes, day } 
         <Suspense>
           <AgendaSchedule pageDay={day} />
         </Suspense>
+        {byDay ? formats : null}
 
         {phase === "over" ? (
           <section
