@@ -1,5 +1,16 @@
 import type { Programme, ProgrammeSession, ProgrammeTrack } from "../../content/programme";
-import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  memo,
+  Suspense,
+  use,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
@@ -36,6 +47,67 @@ const prerendered = new URLSearchParams();
 
 /** From this width (Tailwind's lg) the grid shows; below, the list. */
 const wide = "(min-width: 64rem)";
+const narrow = "not all and (min-width: 64rem)";
+
+/** A promise that says it has settled, as React's `use` reads one (as in app/lib/programme.ts). */
+type Tracked = Promise<void> & { status?: "fulfilled"; value?: undefined };
+const metMedia = new Map<string, Tracked>();
+
+/**
+ * A promise fulfilled once a media query matches: at once (already settled, so `use` does not suspend) if it does
+ * now, else when the viewport changes to match it.
+ */
+function mediaMet(query: string): Promise<void> {
+  let met = metMedia.get(query);
+  if (!met) {
+    const list = window.matchMedia(query);
+    if (list.matches) met = Object.assign(Promise.resolve(), { status: "fulfilled" as const, value: undefined });
+    else {
+      const waiting: Tracked = new Promise<void>((resolve) => {
+        const changed = () => {
+          if (!list.matches) return;
+          list.removeEventListener("change", changed);
+          waiting.status = "fulfilled";
+          resolve();
+        };
+        list.addEventListener("change", changed);
+      });
+      met = waiting;
+    }
+    metMedia.set(query, met);
+  }
+  return met;
+}
+
+/**
+ * The layout of the viewport's width once the page runs: its children in the prerender, and in the browser only
+ * once the query matches. While the page hydrates both layouts are there, as in the HTML, and the one CSS hides
+ * waits, dehydrated: React leaves its HTML as it is and spends no time on it (a day's sessions, hydrated once rather
+ * than twice). Once hydrated, the agenda renders the shown layout alone (`useWideScreen`), and the other's HTML goes.
+ */
+function ShownAt({ media, children }: { media: string; children: ReactNode }) {
+  if (typeof window !== "undefined") use(mediaMet(media));
+  return children;
+}
+
+const noMedia = () => () => undefined;
+
+/** Whether the grid's width is met: undefined in the prerender and while hydrating, when both layouts are there. */
+function useWideScreen(): boolean | undefined {
+  return useSyncExternalStore(
+    typeof window === "undefined"
+      ? noMedia
+      : (changed) => {
+          const list = window.matchMedia(wide);
+          list.addEventListener("change", changed);
+          return () => {
+            list.removeEventListener("change", changed);
+          };
+        },
+    () => window.matchMedia(wide).matches,
+    () => undefined,
+  );
+}
 
 /** The ids the "Now" control scrolls to: a grid row's time, a list's session. */
 const rowId = (start: string) => `agenda-at-${String(Date.parse(start))}`;
@@ -64,6 +136,7 @@ export function AgendaBrowser({
   const [search, setSearch] = useSearchParams();
   const params = useParams();
   const hydrated = useHydrated();
+  const wideScreen = useWideScreen();
   const live = useClock((now) => agendaDayAt(now, content.onAirSpans, content.event.timeZone) ?? "");
   const address = hydrated ? search : prerendered;
   const date = shownDay(
@@ -71,7 +144,7 @@ export function AgendaBrowser({
     { pageDay, hydrated, asked: [address.get("day") ?? undefined, params.day], live: live || undefined },
   );
   const day = days.find((each) => each.date === date) ?? days[0];
-  const filters = readFilters(address);
+  const filters = useMemo(() => readFilters(address), [address]);
   // The search updates as the visitor types: the list follows when the main thread is free, the field at once.
   const query = useDeferredValue(filters.q);
   // Abstracts come with the first search, and stay.
@@ -82,14 +155,13 @@ export function AgendaBrowser({
     const texts = new Map(programme.sessions.map((session) => [session.id, programmeText(session)]));
     return (session: ProgrammeSession) => `${texts.get(session.id) ?? ""} ${abstracts?.[session.id] ?? ""}`;
   }, [programme, abstracts]);
-  const { room, track, type, lang } = filters;
-  const shown = useMemo(
-    () =>
-      (day?.sessions ?? []).filter((session) =>
-        sessionMatches(session, { room, track, type, lang, ...(query ? { q: query } : {}) }, folded),
-      ),
-    [day, room, track, type, lang, query, folded],
-  );
+  const shown = useMemo(() => {
+    // The filters as the address has them, but for the search, which follows it a little later.
+    const chosen: AgendaFilters = { ...filters };
+    if (query === undefined) delete chosen.q;
+    else chosen.q = query;
+    return (day?.sessions ?? []).filter((session) => sessionMatches(session, chosen, folded));
+  }, [day, filters, query, folded]);
   const tracks = useMemo(() => new Map(programme.tracks.map((each) => [each.slug, each])), [programme]);
   if (!day) return null;
 
@@ -123,31 +195,39 @@ export function AgendaBrowser({
         </div>
       ) : (
         <>
-          {/* Each layout a boundary of its own, hydrated apart (selective hydration): only one is displayed. */}
-          <Suspense>
-            {programme.rooms.length > 0 ? (
-              <TimeGrid
-                date={day.date}
-                sessions={shown}
-                programme={programme}
-                tracks={tracks}
-                zone={zone}
-                dayName={dayName}
-              />
-            ) : (
-              <AgendaTable date={day.date} sessions={shown} zone={zone} dayName={dayName} />
-            )}
-          </Suspense>
-          <Suspense>
-            <SessionList
-              date={day.date}
-              sessions={shown}
-              programme={programme}
-              tracks={tracks}
-              zone={zone}
-              dayName={dayName}
-            />
-          </Suspense>
+          {/* Each layout a boundary of its own, hydrated apart: only the one displayed is hydrated (ShownAt). */}
+          {wideScreen === false ? null : (
+            <Suspense>
+              <ShownAt media={wide}>
+                {programme.rooms.length > 0 ? (
+                  <TimeGrid
+                    date={day.date}
+                    sessions={shown}
+                    programme={programme}
+                    tracks={tracks}
+                    zone={zone}
+                    dayName={dayName}
+                  />
+                ) : (
+                  <AgendaTable date={day.date} sessions={shown} zone={zone} dayName={dayName} />
+                )}
+              </ShownAt>
+            </Suspense>
+          )}
+          {wideScreen === true ? null : (
+            <Suspense>
+              <ShownAt media={narrow}>
+                <SessionList
+                  date={day.date}
+                  sessions={shown}
+                  programme={programme}
+                  tracks={tracks}
+                  zone={zone}
+                  dayName={dayName}
+                />
+              </ShownAt>
+            </Suspense>
+          )}
         </>
       )}
     </>
@@ -204,7 +284,14 @@ function Toolbar({ programme, filters, hydrated, change, status, children }: Too
         <SearchField query={filters.q ?? ""} change={change} />
         <details className="group relative">
           <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-white/30 px-4 text-sm font-semibold text-white/85 hover:border-white hover:text-white [&::-webkit-details-marker]:hidden">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M7 12h10M10 18h4" />
             </svg>
             {m.agendaFiltersCount({ count })}
@@ -380,8 +467,11 @@ interface LayoutProps {
  * ends, so that each session's cell spans its time exactly (app/lib/agenda-grid.ts). A table: its cells placed by
  * rowspan and colspan, and each read with its room and time. It scrolls in a box of about the viewport's height,
  * the rooms' row kept in view at the top and the time column at the left.
+ *
+ * Both layouts are `memo`: once the page has hydrated, the agenda renders again with the address's day and filters,
+ * and where those are the page's own (most visits) its thousand sessions are not rendered a second time.
  */
-function TimeGrid({ date, sessions, programme, tracks, zone, dayName }: LayoutProps) {
+const TimeGrid = memo(function TimeGrid({ date, sessions, programme, tracks, zone, dayName }: LayoutProps) {
   const rooms = useMemo(() => {
     const used = new Set(sessions.map((session) => session.room));
     return programme.rooms.filter((room) => used.has(room.id));
@@ -397,12 +487,10 @@ function TimeGrid({ date, sessions, programme, tracks, zone, dayName }: LayoutPr
   );
   const caption = m.agendaCaption({ name: content.event.name, day: dayName, layout: "rooms", zone: zone.description });
   return (
-    // Focusable, so that the keyboard scrolls it; named as its table is.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    // Named as its table is; the keyboard reaches its links, and scrolls it with them.
     <div
       role="region"
       aria-label={caption}
-      tabIndex={0}
       className="hidden max-h-[calc(100vh-4rem)] overflow-auto overscroll-x-contain rounded-2xl border border-line lg:block"
     >
       <table className="w-max min-w-full border-separate border-spacing-0 text-left">
@@ -453,11 +541,7 @@ function TimeGrid({ date, sessions, programme, tracks, zone, dayName }: LayoutPr
                     <GridSession row={cell.item} date={date} zone={zone} tracks={tracks} />
                   </td>
                 ) : (
-                  <td
-                    key={`empty-${String(index)}`}
-                    rowSpan={cell.rows}
-                    className="border-b border-l border-line"
-                  />
+                  <td key={`empty-${String(index)}`} rowSpan={cell.rows} className="border-b border-l border-line" />
                 ),
               )}
             </tr>
@@ -466,7 +550,7 @@ function TimeGrid({ date, sessions, programme, tracks, zone, dayName }: LayoutPr
       </table>
     </div>
   );
-}
+});
 
 /** A session in the grid: its card fills its cell (the cell's 1px height lets it take the rows it spans). */
 function GridSession({
@@ -508,7 +592,7 @@ function GridSession({
  * The day as a list by start time (below lg), each session with its time, room and track. A long day's cards are
  * laid out only as they near the screen (`content-visibility: auto`, with a card's usual height kept meanwhile).
  */
-function SessionList({ date, sessions, programme, tracks, zone, dayName }: LayoutProps) {
+const SessionList = memo(function SessionList({ date, sessions, programme, tracks, zone, dayName }: LayoutProps) {
   const rooms = useMemo(() => new Map(programme.rooms.map((room) => [room.id, room.name])), [programme]);
   return (
     <ol aria-label={m.agendaScheduleLabel({ day: dayName })} className="flex flex-col gap-3 lg:hidden">
@@ -526,4 +610,4 @@ function SessionList({ date, sessions, programme, tracks, zone, dayName }: Layou
       ))}
     </ol>
   );
-}
+});

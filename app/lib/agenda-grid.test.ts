@@ -30,7 +30,11 @@ describe("A day's time grid", () => {
 
   it("sets sessions that overlap in one room side by side in lanes, the room as wide as its most at once", () => {
     const day = grid(
-      [item("set", "r1", "20:00", "23:00"), item("talk", "r1", "21:00", "22:00"), item("other", "r2", "20:00", "21:00")],
+      [
+        item("set", "r1", "20:00", "23:00"),
+        item("talk", "r1", "21:00", "22:00"),
+        item("other", "r2", "20:00", "21:00"),
+      ],
       ["r1", "r2"],
     );
     expect(day.lanes).toEqual([2, 1]);
@@ -73,7 +77,15 @@ describe("A day's time grid", () => {
   it("has one lane and no rows for a room with nothing on, and nothing for a day without sessions", () => {
     expect(grid([item("a", "r1", "10:00", "11:00")], ["r1", "r2"])).toEqual({
       lanes: [1, 1],
-      rows: [{ start: at("10:00"), cells: [{ item: item("a", "r1", "10:00", "11:00"), rows: 1, lanes: 1 }, { rows: 1, lanes: 1 }] }],
+      rows: [
+        {
+          start: at("10:00"),
+          cells: [
+            { item: item("a", "r1", "10:00", "11:00"), rows: 1, lanes: 1 },
+            { rows: 1, lanes: 1 },
+          ],
+        },
+      ],
     });
     expect(grid([], ["r1"])).toEqual({ lanes: [1], rows: [] });
   });
@@ -114,6 +126,9 @@ function tablePlaces<T>({ lanes, rows }: DayGrid<T>): Map<T, number> {
       column += cell.lanes;
     }
   });
-  expect(taken.every((row) => row.every(Boolean)), "every slot covered").toBe(true);
+  expect(
+    taken.every((row) => row.every(Boolean)),
+    "every slot covered",
+  ).toBe(true);
   return places;
 }

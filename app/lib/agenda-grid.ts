@@ -35,7 +35,11 @@ export interface DayGrid<T> {
  * widens into the lanes to its right that stay free for its whole time, so a session overlaps nothing but is as
  * wide as it can be.
  */
-export function dayGrid<T>(items: readonly T[], roomIds: readonly string[], placeOf: (item: T) => GridPlace): DayGrid<T> {
+export function dayGrid<T>(
+  items: readonly T[],
+  roomIds: readonly string[],
+  placeOf: (item: T) => GridPlace,
+): DayGrid<T> {
   const placed = items.map((item) => {
     const place = placeOf(item);
     return { item, room: place.room, start: place.start, from: Date.parse(place.start), to: Date.parse(place.end) };
@@ -63,11 +67,16 @@ export function dayGrid<T>(items: readonly T[], roomIds: readonly string[], plac
     const covered = Array.from({ length: lanes }, () => new Array<boolean>(rowCount).fill(false));
     const isFree = (lane: number, first: number, last: number) =>
       covered[lane]?.slice(first, last).every((taken) => !taken) ?? false;
+    const cover = (lane: number, first: number, last: number) => covered[lane]?.fill(true, first, last);
     const cells: { lane: number; row: number; cell: GridCell<T> }[] = [];
     inRoom.forEach((session, index) => {
       const lane = laneOf[index] ?? 0;
-      for (let row = session.first; row < session.last; row += 1) covered[lane]![row] = true;
-      cells.push({ lane, row: session.first, cell: { item: session.item, rows: session.last - session.first, lanes: 1 } });
+      cover(lane, session.first, session.last);
+      cells.push({
+        lane,
+        row: session.first,
+        cell: { item: session.item, rows: session.last - session.first, lanes: 1 },
+      });
     });
     // Widen each session into the free lanes to its right, in start order.
     for (const entry of cells) {
@@ -75,7 +84,7 @@ export function dayGrid<T>(items: readonly T[], roomIds: readonly string[], plac
       if (cell.item === undefined) continue;
       let width = 1;
       while (isFree(lane + width, row, row + cell.rows)) {
-        for (let each = row; each < row + cell.rows; each += 1) covered[lane + width]![each] = true;
+        cover(lane + width, row, row + cell.rows);
         width += 1;
       }
       entry.cell = { item: cell.item, rows: cell.rows, lanes: width };
@@ -99,7 +108,8 @@ export function dayGrid<T>(items: readonly T[], roomIds: readonly string[], plac
   const rows: GridRow<T>[] = Array.from({ length: rowCount }, (_, row) => ({ start: rowStart(row), cells: [] }));
   columns.forEach(({ cells }) => {
     // In lane order within the room, so that the table places each cell in its lane.
-    for (const { row, cell } of [...cells].sort((a, b) => a.row - b.row || a.lane - b.lane)) rows[row]?.cells.push(cell);
+    for (const { row, cell } of [...cells].sort((a, b) => a.row - b.row || a.lane - b.lane))
+      rows[row]?.cells.push(cell);
   });
   return { lanes: columns.map((column) => column.lanes), rows };
 }

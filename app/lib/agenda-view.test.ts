@@ -16,9 +16,13 @@ const session = (overrides: Partial<ProgrammeSession>): ProgrammeSession => ({
 
 describe("The agenda's address", () => {
   it("names the filters by their parameters, an empty one being none", () => {
-    expect(readFilters(new URLSearchParams("day=2026-02-01&room=k1&track=go&type=Talk&lang=de&q=rust&now=x"))).toEqual(
-      { room: "k1", track: "go", type: "Talk", lang: "de", q: "rust" },
-    );
+    expect(readFilters(new URLSearchParams("day=2026-02-01&room=k1&track=go&type=Talk&lang=de&q=rust&now=x"))).toEqual({
+      room: "k1",
+      track: "go",
+      type: "Talk",
+      lang: "de",
+      q: "rust",
+    });
     expect(readFilters(new URLSearchParams("room=&q="))).toEqual({});
   });
 

@@ -102,9 +102,7 @@ export default function Home({ loaderData: { counts, sponsors } }: Route.Compone
                     <CardWords words={words} />
                     <Countdown to={span.start} />
                     <div className="mt-6">
-                      <ButtonLink href={agendaDayLink(words.date)}>
-                        {m.homeDayProgramme({ day: words.day })}
-                      </ButtonLink>
+                      <ButtonLink href={agendaDayLink(words.date)}>{m.homeDayProgramme({ day: words.day })}</ButtonLink>
                     </div>
                   </div>
                 );

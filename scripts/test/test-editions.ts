@@ -44,7 +44,9 @@ import { referenceBuildVariable, testScopeVariable, type TestScope } from "./tes
  *    generated and imported for its pass and removed after it (never before the unit tests, which would take it
  *    among the editions they run on): its build, which holds every page's script budget, the tests of what its size
  *    costs a visitor (`*.large.*`: each kind of page's first-load JavaScript against the reference edition's build,
- *    which the suite keeps aside for it, and the offline copy), and the offline copy in the browser (issue 42).
+ *    which the suite keeps aside for it, and the offline copy), the offline copy in the browser (issue 42), and the
+ *    agenda at that size in the browser: titles apart, the first session on a phone's first screen, search and
+ *    filters (agenda.large.spec.ts, issue 43).
  * 6. Last, the selected edition as built today: every test that takes its expected values from the edition (on the
  *    reference edition, the spec's checks too). Its build is the one left in build/ at the end, as `npm start`
  *    expects, without building it again.
@@ -151,7 +153,10 @@ const passes: Pass[] = [
     edition: largeEdition,
     scope: "large",
     generated: true,
-    files: { unit: ["scripts/build/scale.large.built.test.ts"], browser: ["tests/e2e/offline.spec.ts"] },
+    files: {
+      unit: ["scripts/build/scale.large.built.test.ts"],
+      browser: ["tests/e2e/offline.spec.ts", "tests/e2e/agenda.large.spec.ts"],
+    },
   },
   today,
 ];

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
-import { agendaDayLink, programmeDays } from "../../common/programme-days";
+import { agendaDayLink } from "../../common/programme-days";
 import { trackPath } from "../../common/path-segments";
 import { matchesQuery, searchKey } from "../../common/search-text";
 import { programmePath } from "../../content/programme";
@@ -25,6 +25,20 @@ import {
   waitForHydration,
 } from "./fixtures";
 import { at, editionMoments } from "./moments";
+import {
+  byDay,
+  cards,
+  dayTabs,
+  days,
+  filterCases,
+  listTitles,
+  roomsOf,
+  scheduleReady,
+  searchText,
+  shown,
+  speakerName,
+  table,
+} from "./agenda-edition";
 import * as m from "../../app/i18n/messages";
 import { hole, messageExactly } from "../message-words";
 import { sessionTypeWords } from "../../app/lib/session-type-words";
@@ -34,19 +48,7 @@ import { sessionTypeWords } from "../../app/lib/session-type-words";
 // edition's exact figures; phases.spec.ts the page's actions in each phase).
 
 const { event, agenda, rooms, tracks, talks } = edition;
-/** The programme's days as its zone dates them: the agenda's tabs when there are several. */
-const days = programmeDays(agenda, event.timeZone);
-/** Whether the agenda shows a day at a time with search and filters (rooms or days), or the spec's one table. */
-const byDay = rooms.length > 0 || days.length > 1;
-/** What /agenda shows: the first day's sessions, or the whole programme of one stream and one day. */
-const firstDay = days[0]!;
-const shown = firstDay.sessions;
-/** The name the list of a day's sessions has: its day's, where there are several. */
-const listName = (date: string) => m.agendaScheduleLabel({ day: days.length > 1 ? formatDayName(date, "long") : "none" });
 
-const table = (page: Page) => page.getByRole("table");
-const cards = (page: Page, date = firstDay.date) =>
-  page.getByRole("list", { name: listName(date), exact: true }).getByRole("listitem");
 /** Each card's time, the first line of the card. */
 const cardTimes = (page: Page) => cards(page).locator(":scope > div > p");
 const strip = (page: Page) => page.getByRole("complementary", { name: m.liveStripLabel });
@@ -86,8 +88,6 @@ const farZone = ["Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"].find((
 )!;
 
 const iso = (time: number) => new Date(time).toISOString();
-/** The rooms the grid shows for some sessions: those with a session among them, in the edition's order. */
-const roomsOf = (sessions: readonly AgendaSlot[]) => rooms.filter((room) => sessions.some((slot) => slot.room === room.id));
 const roomName = (slot: AgendaSlot) => rooms.find((room) => room.id === slot.room)?.name ?? "";
 
 /** The wide layout's cells of the sessions with a title, in an edition with rooms: one per session, in order. */
@@ -331,45 +331,6 @@ test("The prerendered agenda is in the event's zone, so nothing changes on load 
   );
 });
 
-/** Waits until the schedule itself has hydrated (it does once the programme's file has come): its search shows. */
-async function scheduleReady(page: Page) {
-  await waitForHydration(page);
-  if (byDay) await expect(page.getByRole("searchbox", { name: m.agendaSearchLabel })).toBeVisible();
-}
-
-/** The day tabs. */
-const dayTabs = (page: Page) => page.getByRole("navigation", { name: m.agendaDays }).getByRole("link");
-
-/** The titles the list shows, in order. */
-const listTitles = (page: Page, date = firstDay.date) => cards(page, date).getByRole("heading");
-
-const talkOf = new Map(talks.map((each) => [each.id, each]));
-const speakerName = new Map(edition.speakers.map((speaker) => [speaker.id, speaker.name]));
-/** What the search reads of a session, from the edition's files: title, people, abstract and description. */
-const searchText = (slot: AgendaSlot) => {
-  const page = slot.talkId === undefined ? undefined : talkOf.get(slot.talkId);
-  const people = [...slot.speakerIds, ...(slot.hostId ? [slot.hostId] : [])].map((id) => speakerName.get(id) ?? "");
-  return searchKey([slot.title, ...people, page?.abstract ?? "", page?.description ?? ""].join(" "));
-};
-
-/** Each filter's values on the first day, and which of its sessions each keeps, from the edition's files. */
-const filterCases = [
-  ...roomsOf(shown).map((room) => ({ key: "room", value: room.id, keeps: (slot: AgendaSlot) => slot.room === room.id })),
-  ...tracks
-    .filter((track) => shown.some((slot) => slot.track === track.name))
-    .map((track) => ({ key: "track", value: track.slug, keeps: (slot: AgendaSlot) => slot.track === track.name })),
-  ...[...new Set(shown.map((slot) => slot.type))].map((type) => ({
-    key: "type",
-    value: type,
-    keeps: (slot: AgendaSlot) => slot.type === type,
-  })),
-  ...[...new Set(shown.map((slot) => slot.language ?? "en"))].map((lang) => ({
-    key: "lang",
-    value: lang,
-    keeps: (slot: AgendaSlot) => (slot.language ?? "en") === lang,
-  })),
-];
-
 if (days.length > 1) {
   test.describe("An edition of several days", () => {
     test("shows a day at a time, its days as tabs that lead to each by the address, and Back returns", async ({
@@ -403,13 +364,24 @@ if (days.length > 1) {
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("while the edition is on, /agenda opens on the day on air", async ({ page }) => {
+    test("while the edition is on, /agenda opens on the day on air, and Now goes to what is on", async ({ page }) => {
       const second = days[1]!;
-      const during = Date.parse(second.sessions[0]!.start) + minute;
+      // Into the day's last session to start, so that its card is far down the list.
+      const last = second.sessions.at(-1)!;
+      const during = Date.parse(last.start) + minute;
       await page.goto(at("/agenda", iso(during)));
       await scheduleReady(page);
       await expect(dayTabs(page).nth(1)).toHaveAttribute("aria-current", "page");
       await expect(table(page)).toContainText(second.sessions[0]!.title);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const now = page.getByRole("button", { name: m.agendaNow });
+      await now.click();
+      const going = second.sessions.find((slot) => Date.parse(slot.end) > during)!;
+      await expect(cards(page, second.date).filter({ hasText: going.title }).first()).toBeInViewport();
+      // Not on another day.
+      await dayTabs(page).first().click();
+      await expect(now).toHaveCount(0);
     });
 
     test("no strip shows in the night between two days", async ({ page }) => {

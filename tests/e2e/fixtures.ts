@@ -150,8 +150,10 @@ export async function expectNoOverlap(elements: Locator) {
   const overlaps = boxes.flatMap((one, index) =>
     boxes
       .slice(index + 1)
-      .filter((other) => one.left < other.right && other.left < one.right && one.top < other.bottom && other.top < one.bottom)
-      .map((other) => `${one.text ?? ""} / ${other.text ?? ""}`),
+      .filter(
+        (other) => one.left < other.right && other.left < one.right && one.top < other.bottom && other.top < one.bottom,
+      )
+      .map((other) => `${one.text} / ${other.text}`),
   );
   expect(overlaps, "titles drawn over one another").toEqual([]);
 }
