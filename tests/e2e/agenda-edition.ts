@@ -33,7 +33,8 @@ export const roomsOf = (sessions: readonly AgendaSlot[]) =>
 /** Waits until the schedule itself has hydrated (it does once the programme's file has come): its search shows. */
 export async function scheduleReady(page: Page) {
   await waitForHydration(page);
-  if (byDay) await expect(page.getByRole("searchbox", { name: m.agendaSearchLabel })).toBeVisible();
+  // At a large conference's size, on a loaded machine, hydrating a day's sessions has taken several seconds.
+  if (byDay) await expect(page.getByRole("searchbox", { name: m.agendaSearchLabel })).toBeVisible({ timeout: 30_000 });
 }
 
 /** The day tabs. */

@@ -19,6 +19,10 @@ import {
 // speakers, 60 tracks; scripts/test/test-editions.ts): a day's grid with no title over another, the first session on
 // a phone's first screen, the search and every filter by the address, against the edition's files.
 
+// A day's page here holds a thousand sessions' HTML: loading it, and axe's scan of it, take tens of seconds on a
+// loaded machine.
+test.describe.configure({ timeout: 240_000 });
+
 test("At 1440 px each day's grid holds its sessions once, and no title is drawn over another", async ({ page }) => {
   for (const day of days) {
     await page.goto(agendaDayLink(day.date));
