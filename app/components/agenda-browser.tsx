@@ -1,7 +1,6 @@
 import type { Programme, ProgrammeSession, ProgrammeTrack } from "../../content/programme";
 import {
   memo,
-  startTransition,
   Suspense,
   use,
   useDeferredValue,
@@ -18,6 +17,7 @@ import * as m from "../i18n/messages";
 import type { DisplayZone } from "../lib/display-zone";
 import { useClock } from "../lib/clock";
 import { editionPhase } from "../lib/on-air";
+import { useHydrated } from "../lib/use-hydrated";
 import { useProgrammeSearch } from "../lib/programme";
 import { dayGrid } from "../lib/agenda-grid";
 import {
@@ -83,44 +83,28 @@ function mediaMet(query: string): Promise<void> {
  * The layout of the viewport's width once the page runs: its children in the prerender, and in the browser only
  * once the query matches. While the page hydrates both layouts are there, as in the HTML, and the one CSS hides
  * waits, dehydrated: React leaves its HTML as it is and spends no time on it (a day's sessions, hydrated once rather
- * than twice). Once running, the agenda renders the shown layout alone (`useWideScreen`), and the other's HTML goes.
+ * than twice). Once hydrated, the agenda renders the shown layout alone (`useWideScreen`), and the other's HTML goes.
  */
 function ShownAt({ media, children }: { media: string; children: ReactNode }) {
   if (typeof window !== "undefined") use(mediaMet(media));
   return children;
 }
 
-/**
- * Whether the page runs: false in the prerender and while the page hydrates, true from the first render of a page
- * reached by client-side navigation. After hydration it turns true in a transition, not as a store's snapshot
- * would (at once, synchronously): the render it brings (the address's day and filters, one layout of the two)
- * passes new elements to the layout still dehydrated, which React would then hydrate in one long task, where in a
- * transition it hydrates it in slices.
- */
-function useRunning(): boolean {
-  // The root marks the document once the page has hydrated (root.tsx): a page rendered after that is navigated to.
-  const [running, setRunning] = useState(
-    () => typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true",
-  );
-  useEffect(() => {
-    startTransition(() => {
-      setRunning(true);
-    });
-  }, []);
-  return running;
-}
+const noMedia = () => () => undefined;
 
-/** Whether the grid's width is met once the page runs; undefined before, when both layouts are there. */
-function useWideScreen(running: boolean): boolean | undefined {
+/** Whether the grid's width is met: undefined in the prerender and while hydrating, when both layouts are there. */
+function useWideScreen(): boolean | undefined {
   return useSyncExternalStore(
-    (changed) => {
-      const list = window.matchMedia(wide);
-      list.addEventListener("change", changed);
-      return () => {
-        list.removeEventListener("change", changed);
-      };
-    },
-    () => (running ? window.matchMedia(wide).matches : undefined),
+    typeof window === "undefined"
+      ? noMedia
+      : (changed) => {
+          const list = window.matchMedia(wide);
+          list.addEventListener("change", changed);
+          return () => {
+            list.removeEventListener("change", changed);
+          };
+        },
+    () => window.matchMedia(wide).matches,
     () => undefined,
   );
 }
@@ -151,13 +135,9 @@ export function AgendaBrowser({
 }) {
   const [search, setSearch] = useSearchParams();
   const params = useParams();
-  const hydrated = useRunning();
-  const wideScreen = useWideScreen(hydrated);
-  // Read once the page runs: while it hydrates, the build's instant and the visitor's would differ, and a store's
-  // snapshot that differs renders again at once (see useRunning).
-  const live = useClock((now) =>
-    hydrated ? (agendaDayAt(now, content.onAirSpans, content.event.timeZone) ?? "") : "",
-  );
+  const hydrated = useHydrated();
+  const wideScreen = useWideScreen();
+  const live = useClock((now) => agendaDayAt(now, content.onAirSpans, content.event.timeZone) ?? "");
   const address = hydrated ? search : prerendered;
   const date = shownDay(
     days.map((each) => each.date),
