@@ -337,10 +337,16 @@ function Toolbar({ programme, filters, hydrated, change, status, children }: Too
  */
 function SearchField({ query, change }: { query: string; change: ToolbarProps["change"] }) {
   const [text, setText] = useState(query);
-  const written = useRef(query);
+  // What the field has written into the address and the address has not shown yet: while the visitor types faster
+  // than the address follows, its older values come back, and are no reason to change the field.
+  const pending = useRef<string[]>([]);
   useEffect(() => {
-    if (query === written.current) return;
-    written.current = query;
+    const mine = pending.current.indexOf(query);
+    if (mine !== -1) {
+      pending.current = pending.current.slice(mine + 1);
+      return;
+    }
+    pending.current = [];
     setText(query);
   }, [query]);
   return (
@@ -355,7 +361,7 @@ function SearchField({ query, change }: { query: string; change: ToolbarProps["c
           onChange={(event) => {
             const value = event.target.value;
             setText(value);
-            written.current = value;
+            pending.current.push(value);
             change({ q: value }, true);
           }}
           className="min-h-11 w-full rounded-xl border border-white/30 bg-ink px-3 text-base font-normal text-white placeholder:text-muted"
