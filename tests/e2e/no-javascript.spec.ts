@@ -35,6 +35,7 @@ import {
   voteButtonName,
 } from "./fixtures";
 import { votingOpenURL } from "./servers";
+import { cards, dayTabs, days, shown } from "./agenda-edition";
 import { overlayPaths } from "../../app/lib/overlay";
 import * as m from "../../app/i18n/messages";
 
@@ -134,12 +135,17 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   await expectLogosShown(page);
 
   await open(page, "/agenda", m.agendaTitle);
-  const cards = page.getByRole("list", { name: m.agendaScheduleLabel({ day: "none" }) }).getByRole("listitem");
-  await expect(cards).toHaveCount(edition.agenda.length);
-  await expect(cards.last()).toBeVisible();
-  // Without the room filter, every card says its room (where the edition has rooms).
+  // The first day's sessions (the whole programme of one stream and one day), each card with its room.
+  await expect(cards(page)).toHaveCount(shown.length);
+  await expect(cards(page).last()).toBeVisible();
   const roomOf = (id: string | undefined) => edition.rooms.find((room) => room.id === id)?.name ?? "";
-  await expect(cards).toContainText(edition.agenda.map((slot) => roomOf(slot.room)));
+  await expect(cards(page)).toContainText(shown.map((slot) => roomOf(slot.room)));
+  // Each later day, by its tab: a link to that day's own page.
+  for (const [index, day] of days.entries()) {
+    if (index === 0) continue;
+    await dayTabs(page).nth(index).click();
+    await expect(cards(page, day.date)).toHaveCount(day.sessions.length);
+  }
   const { timeZoneName, timeZoneLabel } = edition.event;
   await expect(
     page.getByText(m.zoneTimesIn({ zone: m.zoneEventDescription({ name: timeZoneName, label: timeZoneLabel }) }), {
