@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, testBrowserPath } from "./scripts/tools/local-site";
 import { serverCommandLine } from "./server/start-command";
-import { referenceFiles, testScope } from "./scripts/test/test-scope";
+import { largeFiles, referenceFiles, testScope } from "./scripts/test/test-scope";
 import { loopbackStreams } from "./scripts/test/test-stream";
 import { stage } from "./content";
 import { databaseFor, mainPort, votingOpenPort } from "./tests/e2e/servers";
@@ -22,9 +22,13 @@ const scope = testScope();
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // The reference edition's spec checks, the edition's own tests, or both (scripts/test/test-scope.ts).
+  // The reference edition's spec checks, the edition's own tests, or both (scripts/test/test-scope.ts); the tests of
+  // a programme's size only in the large pass.
   testMatch: scope === "reference" ? referenceFiles("spec") : "**/*.spec.ts",
-  testIgnore: scope === "edition" || scope === "large" ? referenceFiles("spec") : [],
+  testIgnore: [
+    ...(scope === "edition" || scope === "large" ? [referenceFiles("spec")] : []),
+    ...(scope === "large" ? [] : [largeFiles("spec")]),
+  ],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,

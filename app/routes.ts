@@ -3,12 +3,15 @@ import * as content from "../content";
 import { fixedPages, type FixedPage } from "../common/fixed-pages";
 import { stagePath } from "./lib/stage";
 import { talkFolders } from "./lib/page-list";
+import { agendaPath } from "../common/programme-days";
 import { trackPath } from "../common/site-paths";
 
 function fixedRoute({ path, file, id, kind }: FixedPage) {
   if (path === "/") return index(file);
   // The not-found screen answers every path no other route claims; the build writes it at its own path (/404).
   if (kind === "not-found") return route("*", file);
+  // The agenda takes a day, each prerendered at its own path (/agenda/2026-10-08) by the one route (decision 084).
+  if (path === agendaPath) return route(`${path.slice(1)}/:day?`, file, id ? { id } : {});
   return route(path.slice(1), file, id ? { id } : {});
 }
 

@@ -25,72 +25,34 @@ export function programmeDays<T extends { start: string }>(
   return days;
 }
 
-/** The id of a day's section on the agenda, which the day switch links to: "day-2026-10-08". */
-export function dayAnchor(date: string): string {
-  return `day-${date}`;
+/** The agenda's path (its page of the first day, and of the day on air while the edition is on). */
+export const agendaPath = "/agenda";
+
+/**
+ * A day's agenda, prerendered at its own path (`/agenda/2026-10-08`) so that it reads without JavaScript; the day
+ * tabs link to `/agenda?day=2026-10-08`, which the server answers with this page (decision 084).
+ */
+export function agendaDayPath(date: string): string {
+  return `${agendaPath}/${date}`;
+}
+
+/** Where a link to a day's agenda leads: `/agenda?day=2026-10-08`, the address the agenda's own day tabs write. */
+export function agendaDayLink(date: string): string {
+  return `${agendaPath}?day=${date}`;
 }
 
 /**
- * A cell of a day's timetable: the sessions that start in that room at that row's time (one, but for a room whose
- * programme overlaps: decision 069), with the number of rows the cell spans; "continued" where the cell of an
- * earlier row still spans it; "empty" where the room has nothing on.
+ * The programme day the agenda opens on at an instant, given the edition's days on air (content/event-span.ts): the
+ * day on air, or between two days the next; none before the first day begins or after the last ends.
  */
-export type TimetableCell<T> = { sessions: T[]; rows: number } | "continued" | "empty";
-
-export interface TimetableRow<T> {
-  /** The instant the row starts: the start of at least one of its sessions. */
-  start: string;
-  /** One cell per room, in the order of the rooms given. */
-  cells: TimetableCell<T>[];
-}
-
-/** Where a session sits in a timetable: its times and its room. */
-export interface Placed {
-  start: string;
-  end: string;
-  room?: string | undefined;
-}
-
-/**
- * A day's sessions laid out with rooms side by side: a row for each instant at which any session starts, a column
- * per room. Rows follow the starts rather than a fixed grid, so a row is only as tall as its sessions need, and
- * every session sits in the row of its start time and its room's column. A cell spans the rows until its sessions
- * end, or until the next session of its room starts where they overlap it, so that the table stays a grid and
- * every session has a cell. `placeOf` reads an item's times and room (the agenda lays out its rows, each with the
- * slot it shows).
- */
-export function timetable<T>(
-  items: readonly T[],
-  roomIds: readonly string[],
-  placeOf: (item: T) => Placed,
-): TimetableRow<T>[] {
-  const placed = items.map((item) => ({ item, ...placeOf(item) }));
-  const starts = new Map<number, string>();
-  for (const { start } of placed) {
-    if (!starts.has(Date.parse(start))) starts.set(Date.parse(start), start);
-  }
-  const times = [...starts.keys()].sort((a, b) => a - b);
-  // Each room's cells: from each start of a session there, the rows until its sessions end or the room's next start.
-  const spans = roomIds.map((room) => {
-    const inRoom = placed.filter((session) => session.room === room);
-    const roomStarts = [...new Set(inRoom.map((session) => Date.parse(session.start)))].sort((a, b) => a - b);
-    return roomStarts.map((time, i) => {
-      const sessions = inRoom.filter((session) => Date.parse(session.start) === time);
-      const until = Math.min(Math.max(...sessions.map((s) => Date.parse(s.end))), roomStarts[i + 1] ?? Infinity);
-      return { time, until, sessions: sessions.map((session) => session.item) };
-    });
-  });
-  return times.map((time) => ({
-    start: starts.get(time) ?? "",
-    cells: spans.map((cells): TimetableCell<T> => {
-      const starting = cells.find((cell) => cell.time === time);
-      if (starting) {
-        return {
-          sessions: starting.sessions,
-          rows: times.filter((other) => other >= time && other < starting.until).length,
-        };
-      }
-      return cells.some((cell) => cell.time < time && time < cell.until) ? "continued" : "empty";
-    }),
-  }));
+export function agendaDayAt(
+  now: Date,
+  spans: readonly { start: string; end: string }[],
+  timeZone: string,
+): string | undefined {
+  const time = now.getTime();
+  const first = spans[0];
+  if (!first || time < Date.parse(first.start)) return undefined;
+  const span = spans.find((each) => time < Date.parse(each.end));
+  return span && zonedDate(new Date(span.start), timeZone);
 }

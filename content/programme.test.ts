@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { everyEdition } from "../tests/every-edition.ts";
-import { compactProgramme } from "./programme.ts";
+import { searchKey } from "../common/search-text.ts";
+import { compactProgramme, programmeSearch } from "./programme.ts";
 
 describe.each(everyEdition)("The compact programme of $id", ({ edition }) => {
   const programme = compactProgramme(edition);
@@ -39,10 +40,34 @@ describe.each(everyEdition)("The compact programme of $id", ({ edition }) => {
     expect(programme.talks).toEqual(edition.talks.map((talk) => talk.path));
   });
 
-  it("leaves out what none of its readers shows: abstracts, biographies, GUIDs, languages, tracks", () => {
+  it("has the tracks, and each session's track by slug and its language, where the edition gives them", () => {
+    expect(programme.tracks).toEqual(edition.tracks.map(({ slug, name, color }) => ({ slug, name, color })));
+    programme.sessions.forEach((session, index) => {
+      const slot = edition.agenda[index]!;
+      expect(session.track).toBe(edition.tracks.find((track) => track.name === slot.track)?.slug);
+      expect(session.lang).toBe(slot.language);
+    });
+  });
+
+  it("leaves out what none of its readers shows: abstracts, biographies, GUIDs", () => {
     const text = JSON.stringify(programme);
-    for (const key of ["bio", "abstract", "guid", "language", "track", "speakerIds", "talkId", "hostId"]) {
+    for (const key of ["bio", "abstract", "guid", "language", "speakerIds", "talkId", "hostId"]) {
       expect(text).not.toContain(`"${key}"`);
+    }
+  });
+});
+
+describe.each(everyEdition)("The search file of $id", ({ edition }) => {
+  const search = programmeSearch(edition);
+
+  it("has, for each session with a page, every word of its abstract and description, folded, once", () => {
+    const withPage = edition.agenda.filter((slot) => slot.talkId !== undefined);
+    expect(Object.keys(search)).toEqual(withPage.map((slot) => slot.id));
+    for (const slot of withPage) {
+      const talk = edition.talks.find((each) => each.id === slot.talkId)!;
+      const words = searchKey(`${talk.abstract ?? ""} ${talk.description}`).split(" ");
+      expect(new Set(search[slot.id]!.split(" "))).toEqual(new Set(words));
+      expect(search[slot.id]!.split(" ")).toHaveLength(new Set(words).size);
     }
   });
 });

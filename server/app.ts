@@ -27,6 +27,7 @@ import { capConnectionsPerAddress, defaultConnectionBounds, type ConnectionBound
 import { commonHeaders } from "./security-headers";
 import { answerSite, isApiPath, prepareSite, protocolRefusal, siteServerFactory } from "./site-server";
 import { loadSite } from "./static";
+import { agendaPageFor } from "./agenda-day";
 import type { VoteStore } from "./store";
 import { StoreUnavailableError } from "./store/errors";
 import * as m from "../app/i18n/messages";
@@ -131,7 +132,7 @@ export async function buildApp({
 
   // Security headers on every response, set before any handler runs so errors, 404s and 429s carry them too.
   const headers = commonHeaders({ hsts });
-  const prepared = prepareSite(site, redirects, routedFolders(served), headers);
+  const prepared = prepareSite(site, redirects, routedFolders(served), headers, agendaPageFor(served, now));
   // Connections whose request was answered before its body had all arrived (a refusal reads no body): the body
   // keeps arriving, and should it fail or time out, a second answer would be taken for the next request's.
   const answeredBeforeBody = new WeakSet<Duplex>();

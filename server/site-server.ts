@@ -37,6 +37,8 @@ export interface PreparedSite {
   /** Folders whose pages share one route: an unknown id there goes to /404 (see resolvePath). */
   routedFolders: readonly string[];
   common: Record<string, string>;
+  /** The page a path answers with for its query, where that is another page's (the agenda's days: agenda-day.ts). */
+  pageFor: ((pathname: string, query: string) => string | undefined) | undefined;
 }
 
 /** The site ready to answer, with the not-found page's responses (404) made at once. */
@@ -45,6 +47,7 @@ export function prepareSite(
   redirects: Readonly<Record<string, string>>,
   routedFolders: readonly string[],
   common: Record<string, string>,
+  pageFor?: PreparedSite["pageFor"],
 ): PreparedSite {
   const notFoundPage = resolvePath(site, "/404", redirects);
   const notFound = notFoundPage.kind === "not-found" ? notFoundPage.file : undefined;
@@ -55,6 +58,7 @@ export function prepareSite(
     redirects,
     routedFolders,
     common,
+    pageFor,
   };
 }
 
@@ -183,7 +187,9 @@ export function answerSite(prepared: PreparedSite, request: IncomingMessage, res
   if (method !== "GET" && method !== "HEAD") return false;
   const url = request.url ?? "/";
   const query = url.indexOf("?");
-  const pathname = query === -1 ? url : url.slice(0, query);
+  const asked = query === -1 ? url : url.slice(0, query);
+  // A page its query chooses (/agenda?day=) is answered, and kept ready, as the page it names.
+  const pathname = prepared.pageFor?.(asked, query === -1 ? "" : url.slice(query + 1)) ?? asked;
   const known = prepared.byPath.get(pathname);
   if (known) {
     send(request, response, known);

@@ -4,6 +4,7 @@ import { mySchedulePath } from "../../common/my-schedule";
 import { speakerPath, trackPath } from "../../common/site-paths";
 import { tracksWithSessions } from "../../content/tracks";
 import { livePath, stagePath } from "./stage";
+import { agendaDayPath, programmeDays } from "../../common/programme-days";
 import { speakersWithSessions } from "./speaker-schedule";
 
 // The lists of every page, for the build, the sitemap and the tests: the fixed pages' table and the edition's, of
@@ -50,7 +51,24 @@ export function unlistedPaths(edition: Edition): string[] {
  * unlisted pages, and the not-found page that the server sends with a 404. Redirects are answered, not built.
  */
 export function prerenderPaths(edition: Edition): string[] {
-  return [...sitemapPaths(edition), ...fixedPaths("alias"), ...unlistedPaths(edition), ...fixedPaths("not-found")];
+  return [
+    ...sitemapPaths(edition),
+    ...agendaDayPaths(edition),
+    ...fixedPaths("alias"),
+    ...unlistedPaths(edition),
+    ...fixedPaths("not-found"),
+  ];
+}
+
+/**
+ * The agenda of each day after the first, at its own path (/agenda/2026-10-08), so that every day reads without
+ * JavaScript: the server answers `/agenda?day=` with them (decision 084). /agenda itself is the first day's. Out of
+ * the sitemap: each is the agenda, which the sitemap lists once.
+ */
+export function agendaDayPaths(edition: Pick<Edition, "agenda" | "event">): string[] {
+  return programmeDays(edition.agenda, edition.event.timeZone)
+    .slice(1)
+    .map((day) => agendaDayPath(day.date));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { programmePath, type Programme } from "../../content/programme";
+import { programmePath, programmeSearchPath, type Programme } from "../../content/programme";
 import { useLive, type LiveResource } from "./live-data";
 import { renderedFile } from "./rendered-file";
 
@@ -42,4 +42,15 @@ const programme: LiveResource<Programme> = { url: programmePath, load: programme
  */
 export function useProgramme(wanted = true): Programme | undefined {
   return useLive(wanted ? programme : null).data;
+}
+
+/** The search file's words per session (content/programme.ts), read again after a failure as the programme is. */
+const searchWords: LiveResource<Record<string, string>> = { url: programmeSearchPath, retry: true };
+
+/**
+ * The folded abstracts the agenda's search reads, fetched the first time a visitor searches (`wanted`), then kept
+ * for the page; undefined until they have come, when the search reads titles and people alone.
+ */
+export function useProgrammeSearch(wanted: boolean): Record<string, string> | undefined {
+  return useLive(wanted ? searchWords : null).data;
 }

@@ -1,5 +1,6 @@
 import * as content from "../../content";
 import { Suspense } from "react";
+import type { ShouldRevalidateFunction } from "react-router";
 import { AgendaSchedule } from "../components/agenda-schedule";
 import { CalendarLink } from "../components/calendar-link";
 import { MyScheduleLink } from "../components/favourite-toggle";
@@ -27,19 +28,34 @@ import { sessionTypeWords } from "../lib/session-type-words";
 const dates = formatDateSpan(content.event.date, content.event.endDate);
 
 /**
- * Runs at build time only: the header's words about the programme and the legend's types. The schedule itself comes
- * from the programme's file (agenda-schedule.tsx), whatever the programme's size, never in the page's data.
+ * The most session types the legend lists: beyond, a legend is a list to read rather than a key to glance at (39C3
+ * has 25), and every session writes its type out anyway (decision 084).
  */
-export function loader() {
+const legendMost = 8;
+
+/**
+ * Runs at build time only, once for /agenda and once for each day's page (/agenda/<day>): the header's words about
+ * the programme, the legend's types and the day the page shows. The schedule itself comes from the programme's file
+ * (agenda-schedule.tsx), whatever the programme's size, never in the page's data.
+ */
+export function loader({ params }: Route.LoaderArgs) {
   const days = programmeDays(content.agenda, content.event.timeZone);
+  const day = days.find((each) => each.date === params.day) ?? days[0];
+  // Only the programme's days are prerendered; any other is the not-found page, as for any unknown path.
+  if (params.day !== undefined && day?.date !== params.day) throw new Error(`The programme has no day ${params.day}`);
   // The session types the legend explains: those of the six the agenda colours that the edition uses, in their
   // order, then the edition's own. An imported programme of talks and workshops does not list demos it has none of.
   const usedTypes = new Set(content.agenda.map((slot) => slot.type));
+  const legendTypes = [...new Set<string>([...sessionTypeOrder.filter((type) => usedTypes.has(type)), ...usedTypes])];
   return {
     count: content.agenda.length,
     // "sessions, one stream.", or how many rooms and days the sessions fill.
     shape: programmeShape(content.rooms.length, days.length),
-    legendTypes: [...new Set<string>([...sessionTypeOrder.filter((type) => usedTypes.has(type)), ...usedTypes])],
+    legendTypes: legendTypes.length > legendMost ? [] : legendTypes,
+    day: day?.date ?? content.event.date,
+    // A day at a time, with search and filters (agenda-browser.tsx), where the edition has rooms or several days;
+    // the spec's one table of the day where it has one stream and one day (agenda-schedule.tsx decides alike).
+    byDay: content.rooms.length > 0 || days.length > 1,
   };
 }
 
@@ -59,10 +75,28 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withProgramme(serverLoader);
 }
 
-export default function Agenda({ loaderData: { count, shape, legendTypes } }: Route.ComponentProps) {
+/**
+ * The day tabs, the filters and the search change only the address's query, which the schedule reads itself: the
+ * page's data (its header, its legend, its own day) stays, so nothing is fetched again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export default function Agenda({ loaderData: { count, shape, legendTypes, day, byDay } }: Route.ComponentProps) {
   const event = content.event;
   const phase = useEditionPhase();
   const next = useNextOnAir();
+  // The programme for schedule apps, in the formats pretalx and frab export (interop/schedule-export.ts).
+  const formats = (
+    <p className={`text-sm text-muted ${byDay ? "mt-12" : ""}`}>
+      {rich(
+        m.agendaFormatsRich({
+          json: <FileLink href={schedulePaths.json}>schedule.json</FileLink>,
+          xml: <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>,
+        }),
+      )}
+    </p>
+  );
   return (
     <>
       <PageHeader title={m.agendaTitle}>
@@ -86,35 +120,37 @@ export default function Agenda({ loaderData: { count, shape, legendTypes } }: Ro
             {phase === "over" ? <ButtonLink href={event.links.watch}>{m.actionWatchRecordings}</ButtonLink> : null}
             <MyScheduleLink className="inline-flex min-h-12 items-center rounded-full px-4 font-semibold text-sky underline underline-offset-4 hover:text-white" />
           </div>
-          {/* The programme for schedule apps, in the formats pretalx and frab export (interop/schedule-export.ts). */}
-          <p className="text-sm text-muted">
-            {rich(
-              m.agendaFormatsRich({
-                json: <FileLink href={schedulePaths.json}>schedule.json</FileLink>,
-                xml: <FileLink href={schedulePaths.xml}>schedule.xml</FileLink>,
-              }),
-            )}
-          </p>
+          {byDay ? null : formats}
         </div>
       </PageHeader>
 
-      <div className="mx-auto max-w-6xl px-6 py-12">
-        <section aria-labelledby="legend-title" className="mb-8 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <h2 id="legend-title" className="font-sans text-sm font-semibold text-muted">
-            {m.agendaSessionTypes}
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {legendTypes.map((type) => (
-              <li key={type}>
-                <Badge tone={type}>{sessionTypeWords(type)}</Badge>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {/*
+        A day at a time keeps to what a visitor reads first: on a phone the first session is on the first screen, so
+        the legend (every session writes its type out) shows from lg, and the formats follow the schedule.
+      */}
+      <div className={`mx-auto max-w-6xl px-6 ${byDay ? "pt-6 pb-12 lg:pt-12" : "py-12"}`}>
+        {legendTypes.length > 0 ? (
+          <section
+            aria-labelledby="legend-title"
+            className={`mb-8 flex-wrap items-center gap-x-4 gap-y-2 ${byDay ? "hidden lg:flex" : "flex"}`}
+          >
+            <h2 id="legend-title" className="font-sans text-sm font-semibold text-muted">
+              {m.agendaSessionTypes}
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {legendTypes.map((type) => (
+                <li key={type}>
+                  <Badge tone={type}>{sessionTypeWords(type)}</Badge>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         <Suspense>
-          <AgendaSchedule />
+          <AgendaSchedule pageDay={day} />
         </Suspense>
+        {byDay ? formats : null}
 
         {phase === "over" ? (
           <section

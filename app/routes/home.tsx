@@ -12,7 +12,7 @@ import { useEditionPhase } from "../lib/use-edition-phase";
 import { phaseOnly, type EditionPhase } from "../lib/on-air";
 import { nextOnAirOnly } from "../lib/next-on-air";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
-import { dayAnchor } from "../../common/programme-days";
+import { agendaDayLink } from "../../common/programme-days";
 import { pageMeta } from "../lib/seo";
 import { livePath } from "../lib/stage";
 import { dayCalendarPath } from "../../common/site-paths";
@@ -102,9 +102,7 @@ export default function Home({ loaderData: { counts, sponsors } }: Route.Compone
                     <CardWords words={words} />
                     <Countdown to={span.start} />
                     <div className="mt-6">
-                      <ButtonLink href={`/agenda#${dayAnchor(words.date)}`}>
-                        {m.homeDayProgramme({ day: words.day })}
-                      </ButtonLink>
+                      <ButtonLink href={agendaDayLink(words.date)}>{m.homeDayProgramme({ day: words.day })}</ButtonLink>
                     </div>
                   </div>
                 );

@@ -8,7 +8,7 @@ import { eachAtOnce } from "../../common/each-at-once";
 import { builtEditionFile } from "../../content/editions";
 import { offlinePages, sitemapPaths } from "../../app/lib/page-list";
 import { schedulePaths } from "../../common/schedule-paths";
-import { compactProgramme, programmePath } from "../../content/programme";
+import { compactProgramme, programmePath, programmeSearch, programmeSearchPath } from "../../content/programme";
 import { speakerDirectory, speakerDirectoryPath } from "../../content/speaker-directory";
 import { stagePath, streamSources } from "../../app/lib/stage";
 import { calendarFiles, speakerCalendarFiles } from "../../interop/calendar-files";
@@ -65,6 +65,7 @@ async function writeEach(written: Iterable<{ path: string; body: string | Buffer
 /** The programme the pages fetch once they run (content/programme.ts): one file, so that no page's script carries it. */
 async function writeProgramme() {
   await writeAt(programmePath, JSON.stringify(compactProgramme(edition)));
+  await writeAt(programmeSearchPath, JSON.stringify(programmeSearch(edition)));
 }
 
 /** The speakers' directory /speakers renders from (content/speaker-directory.ts), rather than from its page's data. */
@@ -243,6 +244,6 @@ const worker = await step("service worker", () => writeServiceWorker(clientDir, 
 const count = await step("compression", precompress);
 const offlineBytes = await offlineCopyBytes(clientDir, worker.keys);
 console.log(
-  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${speakerDirectoryPath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards.count)} share cards (${String(cards.drawn)} drawn, the others kept), ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB, ${String(Math.round(offlineBytes / 1024))} KB to download), ${String(count)} files precompressed`,
+  `postbuild: sitemap with ${String(sitemapPaths(edition).length)} pages, robots.txt, ${programmePath}, ${programmeSearchPath}, ${speakerDirectoryPath}, ${String(calendars)} calendar files, ${schedules.join(" and ")}, ${String(cards.count)} share cards (${String(cards.drawn)} drawn, the others kept), ${webApp.join(" and ")}, ${String(pages)} pages hydrating after paint, with a security policy, a service worker (build ${worker.build}) keeping ${String(worker.keys.length)} files (${String(Math.round(worker.size / 1024))} KB, ${String(Math.round(offlineBytes / 1024))} KB to download), ${String(count)} files precompressed`,
 );
 console.log(`postbuild: ${took.join(", ")}`);

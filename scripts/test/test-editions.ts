@@ -45,7 +45,9 @@ import { referenceBuildVariable, testScopeVariable, type TestScope } from "./tes
  *    among the editions they run on): its build, which holds every page's script budget, the tests of what its size
  *    costs a visitor (`*.large.*`: each kind of page's first-load JavaScript against the reference edition's build,
  *    which the suite keeps aside for it, and the offline copy), the offline copy in the browser (issue 42), and the
- *    speakers' directory of 1,200 people in many scripts (issue 43).
+ *    agenda at that size in the browser: titles apart, the first session on a phone's first screen, search and
+ *    filters (agenda.large.spec.ts), its track pages and the speakers' directory of 1,200 people in many scripts
+ *    (issue 43).
  * 6. Last, the selected edition as built today: every test that takes its expected values from the edition (on the
  *    reference edition, the spec's checks too). Its build is the one left in build/ at the end, as `npm start`
  *    expects, without building it again.
@@ -152,11 +154,16 @@ const passes: Pass[] = [
     edition: largeEdition,
     scope: "large",
     generated: true,
-    // The track pages (60 tracks) and the speakers' directory (1,200 speakers) at the size the issue asks: each
-    // lists what the edition's files give it.
+    // The agenda, the track pages (60 tracks) and the speakers' directory (1,200 speakers) at the size the issue
+    // asks: each lists what the edition's files give it.
     files: {
       unit: ["scripts/build/scale.large.built.test.ts"],
-      browser: ["tests/e2e/offline.spec.ts", "tests/e2e/tracks.spec.ts", "tests/e2e/speakers-directory.spec.ts"],
+      browser: [
+        "tests/e2e/offline.spec.ts",
+        "tests/e2e/agenda.large.spec.ts",
+        "tests/e2e/tracks.spec.ts",
+        "tests/e2e/speakers-directory.spec.ts",
+      ],
     },
   },
   today,

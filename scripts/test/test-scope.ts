@@ -24,8 +24,8 @@ export function referenceFiles(kind: "test" | "server.test" | "built.test" | "sp
   return `**/*.reference.${kind}.ts`;
 }
 
-/** The tests of a programme's size, of one kind: `large.built.test` (unit, on the built site). */
-export function largeFiles(kind: "built.test"): string {
+/** The tests of a programme's size, of one kind: `large.built.test` (unit, on the built site), `large.spec` (browser). */
+export function largeFiles(kind: "built.test" | "spec"): string {
   return `**/*.large.${kind}.ts`;
 }
 

@@ -1,6 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, eventSpan, type AgendaSlot } from "../../content";
-import { dayAnchor, programmeDays } from "../../common/programme-days";
+import { agendaDayLink } from "../../common/programme-days";
+import { trackPath } from "../../common/path-segments";
+import { matchesQuery, searchKey } from "../../common/search-text";
 import { programmePath } from "../../content/programme";
 import { isChoosable } from "../../common/my-schedule";
 import { zonedDate, zoneOffsetMinutes } from "../../common/time";
@@ -12,8 +14,31 @@ import {
   formatWeekdayDate,
   zoneAbbreviation,
 } from "../../app/lib/time-in-edition-language";
-import { axeViolations, expect, startingWith, tabTo, test, timeLeftPattern, waitForHydration } from "./fixtures";
+import {
+  axeViolations,
+  expect,
+  expectNoOverlap,
+  startingWith,
+  tabTo,
+  test,
+  timeLeftPattern,
+  waitForHydration,
+} from "./fixtures";
 import { at, editionMoments } from "./moments";
+import {
+  byDay,
+  cards,
+  dayTabs,
+  days,
+  filterCases,
+  listTitles,
+  roomsOf,
+  scheduleReady,
+  searchText,
+  shown,
+  speakerName,
+  table,
+} from "./agenda-edition";
 import * as m from "../../app/i18n/messages";
 import { hole, messageExactly } from "../message-words";
 import { sessionTypeWords } from "../../app/lib/session-type-words";
@@ -22,19 +47,16 @@ import { sessionTypeWords } from "../../app/lib/session-type-words";
 // has several, and the live strip at moments of its own days (agenda.reference.spec.ts checks the reference
 // edition's exact figures; phases.spec.ts the page's actions in each phase).
 
-const table = (page: Page) => page.getByRole("table");
-const cards = (page: Page) =>
-  page.getByRole("list", { name: m.agendaScheduleLabel({ day: "none" }) }).getByRole("listitem");
+const { event, agenda, rooms, tracks, talks } = edition;
+
 /** Each card's time, the first line of the card. */
 const cardTimes = (page: Page) => cards(page).locator(":scope > div > p");
 const strip = (page: Page) => page.getByRole("complementary", { name: m.liveStripLabel });
 const timeCells = (page: Page) => table(page).locator("tbody tr").locator("td:first-child");
 
-const { event, agenda, rooms } = edition;
-/** The programme's days as its zone dates them: the agenda's sections when there are several. */
-const days = programmeDays(agenda, event.timeZone);
 const first = agenda[0]!;
-const talk = edition.talks[0]!;
+/** A talk of the first day, whose title links to its page. */
+const talk = talks.find((each) => shown.some((slot) => slot.talkId === each.id))!;
 const knownTypes = ["Talk", "Q&A", "Panel", "Featured Demo", "Submitted Demo", "Break"];
 const second = 1000;
 const minute = 60 * second;
@@ -81,11 +103,11 @@ const firstTime = (page: Page) =>
 /** Every session's time in the wide layout, as `timeOf` writes it. */
 async function expectWideTimes(page: Page, timeOf: (slot: AgendaSlot) => string) {
   if (rooms.length === 0) {
-    await expect(timeCells(page)).toHaveText(agenda.map(timeOf));
+    await expect(timeCells(page)).toHaveText(shown.map(timeOf));
     return;
   }
-  for (const title of new Set(agenda.map((slot) => slot.title))) {
-    const slots = agenda.filter((slot) => slot.title === title);
+  for (const title of new Set(shown.map((slot) => slot.title))) {
+    const slots = shown.filter((slot) => slot.title === title);
     const cells = roomCells(page, title);
     await expect(cells).toHaveCount(slots.length);
     for (const [index, slot] of slots.entries()) {
@@ -121,18 +143,20 @@ const nextLine = (slot: AgendaSlot) =>
 test.describe("On a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Visitors see the programme as one card per session, each with its time, type and title", async ({ page }) => {
+  test("Visitors see the programme (its first day) as one card per session, each with its time, type and title", async ({
+    page,
+  }) => {
     await page.goto("/agenda");
-    await expect(cards(page)).toHaveCount(agenda.length);
+    await expect(cards(page)).toHaveCount(shown.length);
     for (const card of await cards(page).all()) await expect(card).toBeVisible();
     await expect(table(page)).toHaveCount(0);
     const card = cards(page).first();
     await expect(card).toContainText(eventTime(first));
     await expect(card).toContainText(sessionTypeWords(first.type));
     await expect(card.getByRole("heading")).toHaveText(first.title);
-    await expect(cardTimes(page)).toHaveText(agenda.map(eventTime));
+    await expect(cardTimes(page)).toHaveText(shown.map(eventTime));
     await expect(cards(page).locator(":scope > div > span")).toHaveText(
-      agenda.map((slot) => sessionTypeWords(slot.type)),
+      shown.map((slot) => sessionTypeWords(slot.type)),
     );
   });
 });
@@ -151,16 +175,16 @@ test.describe("On a phone, before the programme's file has come", () => {
     await waitForHydration(page);
     // The rest of the page has hydrated; the schedule keeps its prerendered cards, not yet hydrated: its buttons,
     // which need JavaScript, keep their place unseen.
-    await expect(cards(page)).toHaveCount(agenda.length);
+    await expect(cards(page)).toHaveCount(shown.length);
     await expect(cards(page).first().getByRole("heading")).toHaveText(first.title);
     const choose = page
-      .getByRole("button", { name: m.favouriteLabel({ title: agenda.find(isChoosable)!.title }), exact: true })
+      .getByRole("button", { name: m.favouriteLabel({ title: shown.find(isChoosable)!.title }), exact: true })
       .first();
     await expect(choose).toBeHidden();
     release();
     await choose.click();
     await expect(choose).toHaveAttribute("aria-pressed", "true");
-    await expect(cards(page)).toHaveCount(agenda.length);
+    await expect(cards(page)).toHaveCount(shown.length);
   });
 });
 
@@ -171,7 +195,7 @@ test.describe(`On a phone in ${visitorZone}`, () => {
     await page.goto("/agenda");
     await waitForHydration(page);
     await page.getByRole("button", { name: m.zoneLocal }).click();
-    await expect(cardTimes(page)).toHaveText(agenda.map((slot) => visitorTime(slot, visitorZone)));
+    await expect(cardTimes(page)).toHaveText(shown.map((slot) => visitorTime(slot, visitorZone)));
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -181,15 +205,15 @@ test("Visitors on a desktop see every session in a table, in the event's zone, w
 }) => {
   await page.goto("/talks_demos");
   await waitForHydration(page);
-  // A table per day.
-  await expect(table(page)).toHaveCount(days.length);
-  for (const dayTable of await table(page).all()) await expect(dayTable).toBeVisible();
+  // One table: the first day's, where there are several.
+  await expect(table(page)).toHaveCount(1);
+  await expect(table(page)).toBeVisible();
   await expect(cards(page).first()).toBeHidden();
-  const headers = table(page).first().getByRole("columnheader");
+  const headers = table(page).getByRole("columnheader");
   const time = m.agendaTimeHeader({ zone: event.timeZoneLabel });
   await expect(headers).toHaveText(
     rooms.length > 0
-      ? [time, ...rooms.map((room) => room.name)]
+      ? [time, ...roomsOf(shown).map((room) => room.name)]
       : [time, m.agendaTypeHeader, m.agendaSessionHeader, m.agendaSpeakersHeader],
   );
   await expectWideTimes(page, eventTime);
@@ -223,19 +247,20 @@ test("The legend names every session type, and once the day is over it ends with
 }) => {
   await page.goto(at("/agenda", editionMoments.over));
   const legend = page.getByRole("region", { name: m.agendaSessionTypes }).getByRole("listitem");
-  // Those of the six the agenda colours that the edition uses, then the edition's own, in the order it first uses them.
+  // Those of the six the agenda colours that the edition uses, then the edition's own, in the order it first uses them;
+  // no legend where they are more than eight.
   const used = [...new Set(agenda.map((slot) => slot.type))];
   const ownTypes = used.filter((type) => !knownTypes.includes(type));
   await expect(legend).toHaveText(
-    [...knownTypes.filter((type) => used.includes(type)), ...ownTypes].map(sessionTypeWords),
+    used.length > 8 ? [] : [...knownTypes.filter((type) => used.includes(type)), ...ownTypes].map(sessionTypeWords),
   );
   // Colour is never the only cue: every session writes its type out (the cards too: see "On a phone").
   if (rooms.length === 0) {
     await expect(table(page).locator("tbody tr").locator("td:nth-child(2)")).toHaveText(
-      agenda.map((slot) => sessionTypeWords(slot.type)),
+      shown.map((slot) => sessionTypeWords(slot.type)),
     );
   } else {
-    for (const slot of agenda) {
+    for (const slot of shown) {
       await expect(roomCells(page, slot.title).first()).toContainText(sessionTypeWords(slot.type));
     }
   }
@@ -308,35 +333,55 @@ test("The prerendered agenda is in the event's zone, so nothing changes on load 
 
 if (days.length > 1) {
   test.describe("An edition of several days", () => {
-    test("has a section per day, headed by its date and holding its sessions, and a switch that leads to each", async ({
+    test("shows a day at a time, its days as tabs that lead to each by the address, and Back returns", async ({
       page,
     }) => {
       await page.goto("/agenda");
-      await waitForHydration(page);
-      const daySwitch = page.getByRole("navigation", { name: m.agendaDays }).getByRole("link");
-      await expect(daySwitch).toHaveText(days.map((day) => formatDayName(day.date, "short")));
+      await scheduleReady(page);
+      await expect(dayTabs(page)).toHaveText(days.map((day) => formatDayName(day.date, "short")));
       for (const [index, day] of days.entries()) {
-        await expect(daySwitch.nth(index)).toHaveAttribute("href", `#${dayAnchor(day.date)}`);
-        const section = page.getByRole("region", { name: formatDayName(day.date, "long"), exact: true });
-        await expect(section).toHaveAttribute("id", dayAnchor(day.date));
-        await expect(section.getByRole("heading", { level: 2 })).toHaveText(formatDayName(day.date, "long"));
-        for (const slot of day.sessions) await expect(section.getByRole("table")).toContainText(slot.title);
+        await expect(dayTabs(page).nth(index)).toHaveAttribute("href", agendaDayLink(day.date));
       }
+      await expect(dayTabs(page).first()).toHaveAttribute("aria-current", "page");
+      for (const [index, day] of days.entries()) {
+        await dayTabs(page).nth(index).click();
+        await expect(page).toHaveURL(new RegExp(`\\?day=${day.date}$`));
+        await expect(dayTabs(page).nth(index)).toHaveAttribute("aria-current", "page");
+        await expect(page.getByRole("heading", { level: 2, name: formatDayName(day.date, "long") })).toBeVisible();
+        await expect(table(page)).toHaveCount(1);
+        for (const slot of day.sessions) await expect(table(page)).toContainText(slot.title);
+        const elsewhere = agenda.find((slot) => !day.sessions.some((other) => other.title === slot.title));
+        if (elsewhere) await expect(table(page)).not.toContainText(elsewhere.title);
+      }
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`\\?day=${days.at(-2)!.date}$`));
+      await expect(dayTabs(page).nth(days.length - 2)).toHaveAttribute("aria-current", "page");
 
-      const last = days.at(-1)!;
-      await daySwitch.last().click();
-      await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
-      await expect(page.getByRole("heading", { name: formatDayName(last.date, "long") })).toBeInViewport();
-
-      // On a phone, each day's cards under its heading.
+      // On a phone, the day's cards.
       await page.setViewportSize({ width: 390, height: 844 });
-      for (const day of days) {
-        const section = page.getByRole("region", { name: formatDayName(day.date, "long"), exact: true });
-        await expect(section.getByRole("listitem")).toHaveText(
-          day.sessions.map((slot) => new RegExp(slot.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))),
-        );
-      }
+      const day = days.at(-2)!;
+      await expect(listTitles(page, day.date)).toHaveText(day.sessions.map((slot) => slot.title));
       expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("while the edition is on, /agenda opens on the day on air, and Now goes to what is on", async ({ page }) => {
+      const second = days[1]!;
+      // Into the day's last session to start, so that its card is far down the list.
+      const last = second.sessions.at(-1)!;
+      const during = Date.parse(last.start) + minute;
+      await page.goto(at("/agenda", iso(during)));
+      await scheduleReady(page);
+      await expect(dayTabs(page).nth(1)).toHaveAttribute("aria-current", "page");
+      await expect(table(page)).toContainText(second.sessions[0]!.title);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const now = page.getByRole("button", { name: m.agendaNow });
+      await now.click();
+      const going = second.sessions.find((slot) => Date.parse(slot.end) > during)!;
+      await expect(cards(page, second.date).filter({ hasText: going.title }).first()).toBeInViewport();
+      // Not on another day.
+      await dayTabs(page).first().click();
+      await expect(now).toHaveCount(0);
     });
 
     test("no strip shows in the night between two days", async ({ page }) => {
@@ -349,25 +394,142 @@ if (days.length > 1) {
       await expect(strip(page)).toHaveCount(0);
     });
   });
+
+  test.describe("Without JavaScript, an edition of several days", () => {
+    test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+    test("reads every day: each tab leads to that day's sessions", async ({ page }) => {
+      await page.goto("/agenda");
+      await expect(listTitles(page)).toHaveText(shown.map((slot) => slot.title));
+      for (const [index, day] of days.entries()) {
+        await dayTabs(page).nth(index).click();
+        await expect(page).toHaveURL(new RegExp(`\\?day=${day.date}$`));
+        await expect(listTitles(page, day.date)).toHaveText(day.sessions.map((slot) => slot.title));
+        await expect(dayTabs(page).nth(index)).toHaveAttribute("aria-current", "page");
+      }
+      // The search and the filters need JavaScript: not shown.
+      await expect(page.getByRole("searchbox")).toHaveCount(0);
+    });
+  });
+}
+
+if (byDay) {
+  test.describe("Search and filters", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("each filter by the address shows exactly the day's sessions it names, alone and together", async ({
+      page,
+    }) => {
+      for (const { key, value, keeps } of filterCases) {
+        await page.goto(`/agenda?${new URLSearchParams({ [key]: value }).toString()}`);
+        await scheduleReady(page);
+        await expect(listTitles(page), `${key}=${value}`).toHaveText(shown.filter(keeps).map((slot) => slot.title));
+        await expect(page.getByText(m.agendaFiltersCount({ count: 1 }), { exact: true })).toBeVisible();
+      }
+      const [room, type] = [filterCases.find((each) => each.key === "room"), filterCases.at(-2)];
+      if (room && type) {
+        await page.goto(`/agenda?room=${room.value}&type=${encodeURIComponent(type.value)}`);
+        await scheduleReady(page);
+        const both = shown.filter((slot) => room.keeps(slot) && type.keeps(slot));
+        if (both.length > 0) await expect(listTitles(page)).toHaveText(both.map((slot) => slot.title));
+        else await expect(page.getByText(m.agendaNothingMatches)).toBeVisible();
+      }
+    });
+
+    test("the search finds by a title word as the visitor types, says how many, and clears", async ({ page }) => {
+      await page.goto("/agenda");
+      await scheduleReady(page);
+      // The first session stays on the first screen, under the search and the one control of the filters.
+      await expect(cards(page).first()).toBeInViewport();
+      const word = first.title.split(/\s+/).reduce((longest, each) => (each.length > longest.length ? each : longest));
+      const found = shown.filter((slot) => matchesQuery(searchText(slot), word));
+      const search = page.getByRole("searchbox", { name: m.agendaSearchLabel });
+      await search.pressSequentially(word.toUpperCase());
+      await expect(listTitles(page)).toHaveText(found.map((slot) => slot.title));
+      await expect(page.getByText(m.agendaMatching({ count: found.length }))).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word.toUpperCase())}`));
+
+      await search.fill("zzqqxxjj");
+      await expect(page.getByText(m.agendaNothingMatches)).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+      await page.getByRole("button", { name: m.agendaClearFilters }).first().click();
+      await expect(cards(page)).toHaveCount(shown.length);
+      await expect(search).toHaveValue("");
+      await expect(page).not.toHaveURL(/q=/);
+    });
+
+    const accented = shown
+      .flatMap((slot) => slot.speakerIds.map((id) => ({ slot, name: speakerName.get(id) ?? "" })))
+      .find(({ name }) => searchKey(name) !== name.toLowerCase().replace(/\s+/g, " "));
+    if (accented) {
+      test(`the search finds ${accented.name} written without diacritics`, async ({ page }) => {
+        const plain = searchKey(accented.name);
+        await page.goto(`/agenda?q=${encodeURIComponent(plain)}`);
+        await scheduleReady(page);
+        await expect(listTitles(page)).toHaveText(
+          shown.filter((slot) => matchesQuery(searchText(slot), plain)).map((slot) => slot.title),
+        );
+        await expect(cards(page).filter({ hasText: accented.slot.title }).first()).toBeVisible();
+      });
+    }
+
+    test("the filters open from one control, each choice a step Back undoes, by keyboard too", async ({ page }) => {
+      await page.goto("/agenda");
+      await scheduleReady(page);
+      const summary = page.getByText(m.agendaFiltersCount({ count: 0 }), { exact: true });
+      await tabTo(page, summary);
+      await page.keyboard.press("Enter");
+      const selects = page.getByRole("combobox");
+      await expect(selects.first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await tabTo(page, selects.first());
+      await page.keyboard.press("ArrowDown");
+      await expect(page).toHaveURL(/[?&](room|track|type|lang)=/);
+      await expect(page.getByText(m.agendaFiltersCount({ count: 1 }), { exact: true })).toBeVisible();
+      await page.goBack();
+      await expect(page).not.toHaveURL(/[?&](room|track|type|lang)=/);
+      await expect(cards(page)).toHaveCount(shown.length);
+    });
+  });
+
+  test("At 1440 px the filters and search pass axe, and each session names its track, linked to its page", async ({
+    page,
+  }) => {
+    await page.goto("/agenda");
+    await scheduleReady(page);
+    await page.getByText(m.agendaFiltersCount({ count: 0 }), { exact: true }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const track of tracks) {
+      const sessions = shown.filter((slot) => slot.track === track.name);
+      const links = page.getByRole("link", { name: `${m.agendaTrackPrefix}${track.name}`, exact: true });
+      await expect(links).toHaveCount(sessions.length);
+      if (sessions.length > 0) await expect(links.first()).toHaveAttribute("href", trackPath(track.slug));
+    }
+  });
 }
 
 if (rooms.length > 0) {
   test.describe("An edition with rooms", () => {
-    test("on a wide screen shows its rooms side by side: each session in its room's column, in the row of its start", async ({
+    test("on a wide screen shows its rooms side by side: each session in its room's column, in the row of its start, no title over another", async ({
       page,
     }) => {
-      await page.goto("/agenda");
-      await waitForHydration(page);
-      for (const [index, day] of days.entries()) {
-        const dayTable = table(page).nth(index);
+      for (const day of days) {
+        await page.goto(agendaDayLink(day.date));
+        await scheduleReady(page);
+        const dayTable = table(page);
+        const dayRooms = roomsOf(day.sessions);
+        await expect(dayTable.getByRole("columnheader")).toHaveText([
+          m.agendaTimeHeader({ zone: event.timeZoneLabel }),
+          ...dayRooms.map((room) => room.name),
+        ]);
         const columns = await Promise.all(
-          rooms.map((room) => dayTable.getByRole("columnheader", { name: room.name, exact: true }).boundingBox()),
+          dayRooms.map((room) => dayTable.getByRole("columnheader", { name: room.name, exact: true }).boundingBox()),
         );
         for (const slot of day.sessions) {
           const sameTitle = day.sessions.filter((other) => other.title === slot.title);
           const cell = roomCells(page, slot.title, dayTable).nth(sameTitle.indexOf(slot));
           const box = (await cell.boundingBox())!;
-          const column = columns[rooms.findIndex((room) => room.id === slot.room)]!;
+          const column = columns[dayRooms.findIndex((room) => room.id === slot.room)]!;
           const middle = box.x + box.width / 2;
           expect(middle, `${slot.id} in ${roomName(slot)}`).toBeGreaterThan(column.x);
           expect(middle, `${slot.id} in ${roomName(slot)}`).toBeLessThan(column.x + column.width);
@@ -376,6 +538,7 @@ if (rooms.length > 0) {
             formatClock(slot.start, event.timeZone),
           );
         }
+        await expectNoOverlap(dayTable.locator("td p.font-bold"));
       }
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -383,71 +546,15 @@ if (rooms.length > 0) {
     test.describe("on a phone", () => {
       test.use({ viewport: { width: 390, height: 844 } });
 
-      test("names each card's room, and its filter shows one room's cards or all", async ({ page }) => {
+      test("names each card's room and track", async ({ page }) => {
         await page.goto("/agenda");
-        await waitForHydration(page);
-        for (const [index, slot] of agenda.entries())
+        await scheduleReady(page);
+        for (const [index, slot] of shown.entries()) {
           await expect(cards(page).nth(index)).toContainText(roomName(slot));
-        const filter = page.getByRole("group", { name: m.agendaRooms });
-        await expect(filter.getByRole("button")).toHaveText([m.agendaAllRooms, ...rooms.map((room) => room.name)]);
-        const all = filter.getByRole("button", { name: m.agendaAllRooms });
-        await expect(all).toHaveAttribute("aria-pressed", "true");
-
-        for (const room of rooms) {
-          const button = filter.getByRole("button", { name: room.name, exact: true });
-          await button.click();
-          await expect(button).toHaveAttribute("aria-pressed", "true");
-          await expect(all).toHaveAttribute("aria-pressed", "false");
-          const inRoom = agenda.filter((slot) => slot.room === room.id);
-          await expect(cards(page).getByRole("heading")).toHaveText(inRoom.map((slot) => slot.title));
-          for (const card of await cards(page).all()) await expect(card).toContainText(room.name);
+          if (slot.track) await expect(cards(page).nth(index)).toContainText(slot.track);
         }
         expect(await axeViolations(page)).toEqual([]);
-        await all.click();
-        await expect(cards(page)).toHaveCount(agenda.length);
       });
-
-      test("the filter and the day switch work with the keyboard alone", async ({ page }) => {
-        await page.goto("/agenda");
-        await waitForHydration(page);
-        const filter = page.getByRole("group", { name: m.agendaRooms });
-        const room = rooms.at(-1)!;
-        const button = filter.getByRole("button", { name: room.name, exact: true });
-        await tabTo(page, button);
-        await page.keyboard.press("Space");
-        await expect(button).toHaveAttribute("aria-pressed", "true");
-        await expect(cards(page)).toHaveCount(agenda.filter((slot) => slot.room === room.id).length);
-        const all = filter.getByRole("button", { name: m.agendaAllRooms });
-        await tabTo(page, all, { backwards: true });
-        await page.keyboard.press("Enter");
-        await expect(all).toHaveAttribute("aria-pressed", "true");
-        await expect(cards(page)).toHaveCount(agenda.length);
-
-        if (days.length > 1) {
-          const last = days.at(-1)!;
-          const link = page.getByRole("navigation", { name: m.agendaDays }).getByRole("link").last();
-          await tabTo(page, link, { backwards: true });
-          await page.keyboard.press("Enter");
-          await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
-          await expect(page.getByRole("heading", { name: formatDayName(last.date, "long") })).toBeInViewport();
-        }
-      });
-    });
-  });
-}
-
-if (days.length > 1 && rooms.length === 0) {
-  test.describe("On a phone, an edition of several days", () => {
-    test.use({ viewport: { width: 390, height: 844 } });
-
-    test("its day switch works with the keyboard alone", async ({ page }) => {
-      await page.goto("/agenda");
-      await waitForHydration(page);
-      const last = days.at(-1)!;
-      await tabTo(page, page.getByRole("navigation", { name: m.agendaDays }).getByRole("link").last());
-      await page.keyboard.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`#${dayAnchor(last.date)}$`));
-      await expect(page.getByRole("heading", { name: formatDayName(last.date, "long") })).toBeInViewport();
     });
   });
 }

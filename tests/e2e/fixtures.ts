@@ -138,6 +138,26 @@ export async function tabTo(page: Page, target: Locator, { backwards = false } =
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
+/** That no two of the elements are drawn over one another: their boxes, wherever they are, never intersect. */
+export async function expectNoOverlap(elements: Locator) {
+  const boxes = await elements.evaluateAll((all) =>
+    all.map((element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      return { left, top, right, bottom, text: element.textContent };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  const overlaps = boxes.flatMap((one, index) =>
+    boxes
+      .slice(index + 1)
+      .filter(
+        (other) => one.left < other.right && other.left < one.right && one.top < other.bottom && other.top < one.bottom,
+      )
+      .map((other) => `${one.text} / ${other.text}`),
+  );
+  expect(overlaps, "titles drawn over one another").toEqual([]);
+}
+
 /** The home page's sponsors and co-hosts. */
 export function sponsorSection(page: Page) {
   return page.getByRole("region", { name: m.homeSponsors });

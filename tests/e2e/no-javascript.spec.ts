@@ -5,7 +5,7 @@ import { edition, onAirSpans } from "../../content";
 import { firstNameOf } from "../../app/lib/first-name";
 import { editionPhase, nextOnAir, type EditionPhase } from "../../app/lib/on-air";
 import { nextDayWords } from "../../app/lib/next-day";
-import { dayAnchor } from "../../common/programme-days";
+import { agendaDayLink } from "../../common/programme-days";
 import { livePath } from "../../app/lib/stage";
 import { speakerById } from "../../app/lib/lookups";
 import { editionSchedule } from "../../app/lib/edition-schedule";
@@ -35,6 +35,7 @@ import {
   voteButtonName,
 } from "./fixtures";
 import { votingOpenURL } from "./servers";
+import { cards, dayTabs, days, shown } from "./agenda-edition";
 import { overlayPaths } from "../../app/lib/overlay";
 import * as m from "../../app/i18n/messages";
 
@@ -66,7 +67,7 @@ const phaseCards = {
 function phaseCard(phase: EditionPhase) {
   if (phase !== "between") return phaseCards[phase];
   const next = nextDayWords(nextOnAir(builtAt, onAirSpans)!.start, onAirSpans, edition.event);
-  return { ...next, action: m.homeDayProgramme({ day: next.day }), href: `/agenda#${dayAnchor(next.date)}` };
+  return { ...next, action: m.homeDayProgramme({ day: next.day }), href: agendaDayLink(next.date) };
 }
 
 /** The menu's and the footer's way out to the event, by phase: Register also between two days. */
@@ -134,12 +135,17 @@ test("Without JavaScript the home page and the agenda read in full, in the event
   await expectLogosShown(page);
 
   await open(page, "/agenda", m.agendaTitle);
-  const cards = page.getByRole("list", { name: m.agendaScheduleLabel({ day: "none" }) }).getByRole("listitem");
-  await expect(cards).toHaveCount(edition.agenda.length);
-  await expect(cards.last()).toBeVisible();
-  // Without the room filter, every card says its room (where the edition has rooms).
+  // The first day's sessions (the whole programme of one stream and one day), each card with its room.
+  await expect(cards(page)).toHaveCount(shown.length);
+  await expect(cards(page).last()).toBeVisible();
   const roomOf = (id: string | undefined) => edition.rooms.find((room) => room.id === id)?.name ?? "";
-  await expect(cards).toContainText(edition.agenda.map((slot) => roomOf(slot.room)));
+  await expect(cards(page)).toContainText(shown.map((slot) => roomOf(slot.room)));
+  // Each later day, by its tab: a link to that day's own page.
+  for (const [index, day] of days.entries()) {
+    if (index === 0) continue;
+    await dayTabs(page).nth(index).click();
+    await expect(cards(page, day.date)).toHaveCount(day.sessions.length);
+  }
   const { timeZoneName, timeZoneLabel } = edition.event;
   await expect(
     page.getByText(m.zoneTimesIn({ zone: m.zoneEventDescription({ name: timeZoneName, label: timeZoneLabel }) }), {

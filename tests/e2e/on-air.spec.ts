@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { nextDayWords } from "../../app/lib/next-day";
-import { dayAnchor } from "../../common/programme-days";
+import { agendaDayLink } from "../../common/programme-days";
 import { livePath, stagePath, streamSources } from "../../app/lib/stage";
 import { zonedDate } from "../../common/time";
 import { expect, menuButton, startingWith, test, waitForHydration } from "./fixtures";
@@ -134,7 +134,7 @@ test.describe("Between two days nothing is live", () => {
     await expect(hero(page).getByRole("link")).toHaveText([m.homeDayProgramme({ day: next.day })]);
     await expect(hero(page).getByRole("link")).toHaveAttribute(
       "href",
-      `/agenda#${dayAnchor(zonedDate(new Date(secondDay!.start), event.timeZone))}`,
+      agendaDayLink(zonedDate(new Date(secondDay!.start), event.timeZone)),
     );
     // The countdown's hours to the second day's first session, worked out here.
     const hours = Math.floor((Date.parse(secondDay!.start) - Date.parse(betweenDays!)) / 3_600_000) % 24;
