@@ -15,7 +15,6 @@ import { sessionTypeWords } from "../lib/session-type-words";
 import { formatDayName } from "../lib/time-in-edition-language";
 import { trackSchedule } from "../lib/track-schedule";
 import { isChoosable } from "../../common/my-schedule";
-import { dayAnchor } from "../../common/programme-days";
 import { agendaOfTrack, trackPath } from "../../common/site-paths";
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from "react-router";
 import * as m from "../i18n/messages";
@@ -86,8 +85,8 @@ export default function TrackPage({ loaderData }: { loaderData: LoaderData }) {
       <div className="mx-auto flex max-w-6xl flex-col gap-12 px-6 py-10 sm:py-12">
         <ZoneSwitch />
         {days.map((day) => (
-          <section key={day.date} aria-labelledby={`${dayAnchor(day.date)}-title`}>
-            <h2 id={`${dayAnchor(day.date)}-title`} className="mb-5 text-2xl font-bold sm:text-3xl">
+          <section key={day.date} aria-labelledby={`day-${day.date}-title`}>
+            <h2 id={`day-${day.date}-title`} className="mb-5 text-2xl font-bold sm:text-3xl">
               {formatDayName(day.date, "long")}
             </h2>
             <ol className="flex flex-col gap-3">
