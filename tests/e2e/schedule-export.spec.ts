@@ -15,17 +15,16 @@ for (const width of [390, 1440]) {
   test.describe(`At ${String(width)} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("the agenda offers the programme for schedule apps below its actions, in every phase, accessibly", async ({
-      page,
-    }) => {
+    // Below the header's actions, or after the schedule on an agenda a day at a time (decision 084).
+    test("the agenda offers the programme for schedule apps, in every phase, accessibly", async ({ page }) => {
       for (const phase of ["upcoming", "live", "over"] as const) {
         await page.goto(at("/agenda", editionMoments[phase]));
         await waitForHydration(page);
-        const header = page.getByRole("main").locator("header");
-        await expect(header.getByRole("link", { name: /Add to calendar/ }), phase).toBeVisible();
-        await expect(header.getByText(/^Use in your app:/), phase).toBeVisible();
+        const main = page.getByRole("main");
+        await expect(main.locator("header").getByRole("link", { name: /Add to calendar/ }), phase).toBeVisible();
+        await expect(main.getByText(/^Use in your app:/), phase).toBeVisible();
         for (const file of files) {
-          const link = header.getByRole("link", { name: file.name, exact: true });
+          const link = main.getByRole("link", { name: file.name, exact: true });
           await expect(link, phase).toBeVisible();
           await expect(link, phase).toHaveAttribute("href", file.path);
         }
