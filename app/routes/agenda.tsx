@@ -12,13 +12,13 @@ import { ZoneSwitch } from "../components/zone-switch";
 import { useEditionPhase } from "../lib/use-edition-phase";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
-import { programmeDays } from "../../common/programme-days";
+import { agendaDayLink, programmeDays } from "../../common/programme-days";
 import { programmeShape } from "../lib/programme-shape";
 import { programmePreload, withProgramme } from "../lib/programme";
 import { schedulePaths } from "../../common/schedule-paths";
 import { dayCalendarPath } from "../../common/site-paths";
 import { livePath } from "../lib/stage";
-import { formatDateSpan } from "../lib/time-in-edition-language";
+import { formatDateSpan, formatDayName } from "../lib/time-in-edition-language";
 import type { Route } from "./+types/agenda";
 import * as m from "../i18n/messages";
 import { rich } from "../i18n/rich";
@@ -59,12 +59,16 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ params, loaderData }) =>
   pageMeta({
-    title: titled(m.agendaTitle),
+    // A later day's page (/agenda/<day>) is a screen of its own: its title names the day, and its address is the one
+    // the day tabs write (/agenda?day=<day>), which the server answers with it.
+    title: titled(
+      params.day === undefined ? m.agendaTitle : m.agendaDayTitle({ day: formatDayName(loaderData.day, "long") }),
+    ),
     description: m.agendaDescription({ name: content.event.name, dates, zone: content.event.timeZoneName }),
     // /agenda and /talks_demos are one screen, so both name /agenda as the page search engines should index.
-    path: "/agenda",
+    path: params.day === undefined ? "/agenda" : agendaDayLink(loaderData.day),
   });
 
 /** The page's schedule draws from the programme's file: it is fetched as the page loads, not after its script. */
