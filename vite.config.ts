@@ -117,6 +117,13 @@ function islands(): Plugin {
  */
 process.env.SITE_BUILT_AT ??= new Date().toISOString();
 
+/**
+ * The programme as the show runs it (decision 092): the stage and the overlays load it with their code, the agenda and
+ * the talk pages only once the show moves something (app/lib/use-show-schedule.ts). Kept out of the app's shared file,
+ * which every page loads.
+ */
+const showSchedule = /[\\/]app[\\/]lib[\\/]show-schedule\.ts$/;
+
 export default defineConfig({
   plugins: [islands(), editionAsData(), tailwindcss(), reactRouter()],
   // The edition's images (portraits, logos, share image, favicon) are served at the site's root.
@@ -147,6 +154,7 @@ export default defineConfig({
               name: "app",
               test: (id) =>
                 !id.endsWith(islandMark) &&
+                !showSchedule.test(id) &&
                 /[\\/](app|common)[\\/]|^\0edition-data|[\\/]\.generated[\\/]messages\./.test(id),
               minShareCount: 4,
               priority: 1,

@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { NavBar } from "./components/nav-bar";
+import { FavouriteStar } from "./components/favourite-star";
 import { SkipLink } from "./components/skip-link";
 import * as m from "./i18n/messages";
 import { rich } from "./i18n/rich";
@@ -67,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The shell is drawn at "/" and hydrates at the page's own path: until it has, no section is marked as current.
   const hydrated = useHydrated();
   return (
-    <html lang={m.locale} data-transparent={transparent ? "" : undefined}>
+    <html lang={m.locale} data-bare={bare ? "" : undefined} data-transparent={transparent ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </div>
           </>
         )}
+        <FavouriteStar />
         {staticPage ? (
           <script type="module" src={homeIslandPath} />
         ) : (

@@ -63,8 +63,14 @@ export interface QuestionRateLimits {
 export const defaultMaxQuestionStreams = 10_000;
 
 /**
+ * The show's streams (GET /api/show/events, issue 44) one server holds at most (MAX_SHOW_STREAMS): every open page
+ * of the site holds one, for the announcements; past it a page polls GET /api/show every 2 s instead.
+ */
+export const defaultMaxShowStreams = 10_000;
+
+/**
  * The audience's live streams (leaderboards and questions together) that one client address holds at most
- * (MAX_STREAMS_PER_ADDRESS): a hall's Wi-Fi puts hundreds of phones behind one address, each with a stream or two;
+ * (MAX_STREAMS_PER_ADDRESS), the show's too: a hall's Wi-Fi puts hundreds of phones behind one address, each with a stream or two;
  * one client past it polls, and leaves the rest of the server's streams to everyone else.
  */
 export const defaultMaxStreamsPerAddress = 500;

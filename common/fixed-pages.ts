@@ -50,6 +50,7 @@ export const fixedPages: readonly FixedPage[] = [
   { path: "/overlay/lower-third", file: "routes/overlay-lower-third.tsx", kind: "unlisted" },
   { path: "/overlay/question", file: "routes/overlay-question.tsx", kind: "unlisted" },
   { path: "/overlay/leaderboard", file: "routes/overlay-leaderboard.tsx", kind: "unlisted" },
+  { path: "/overlay/announcement", file: "routes/overlay-announcement.tsx", kind: "unlisted" },
   // The moderator's page for the audience's questions (question-contract.ts's moderatePath, which a unit test holds equal):
   // linked from nowhere, it asks for the moderator's token. Not imported from there, which would bring the
   // questions' module into the chunk every page loads, through site-paths.ts.

@@ -199,15 +199,18 @@ export const streamSchema = z.discriminatedUnion("provider", [
   }),
 ]);
 
-/**
- * The stage (stage.json, optional): what `/live` plays. An edition with one stream names it in `stream`; an
- * edition with rooms names each room's in `rooms`, by room id. A room without one gets a stage page all the same,
- * with the edition's broadcast link to follow.
- */
-export const stageSchema = z.strictObject({
+const stageStreamsSchema = z.strictObject({
   stream: streamSchema.optional(),
   rooms: z.record(id, streamSchema).default({}),
 });
+
+/**
+ * The stage (stage.json, optional): what `/live` plays. An edition with one stream names it in `stream`; an
+ * edition with rooms names each room's in `rooms`, by room id. A room without one gets a stage page all the same,
+ * with the edition's broadcast link to follow. `backup` names the streams the show switches a stage to when its own
+ * fails (issue 44), in the same shape.
+ */
+export const stageSchema = stageStreamsSchema.extend({ backup: stageStreamsSchema.optional() });
 
 /**
  * A track (theme) of the programme, with the colour the organisers give it (tracks.json, optional: an edition

@@ -12,6 +12,7 @@ import {
   defaultMaxConnectionsPerAddress,
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
+  defaultMaxShowStreams,
   defaultMaxStreamsPerAddress,
   defaultNewVotersPerMinute,
   defaultQuestionRateLimits,
@@ -21,6 +22,7 @@ import {
 } from "../common/api-contract";
 import { votingWindowOf, type VotingWindow } from "../common/voting-window";
 import { registerApi } from "./api";
+import { showStagesOf } from "./api/show";
 import { SiteOrigins } from "./api/origin";
 import { registerCalendarFeed } from "./calendar-feed";
 import { capConnectionsPerAddress, defaultConnectionBounds, type ConnectionBounds } from "./connections";
@@ -86,6 +88,8 @@ export interface AppOptions {
   questionLimits?: QuestionRateLimits;
   /** Question streams this server holds at most (MAX_QUESTION_STREAMS). */
   maxQuestionStreams?: number;
+  /** The show's streams this server holds at most (MAX_SHOW_STREAMS). */
+  maxShowStreams?: number;
   /** Connections this server holds at most (MAX_CONNECTIONS, as the open-file limit allows: connectionCaps). */
   maxConnections?: number;
   /**
@@ -117,6 +121,7 @@ export async function buildApp({
   questionWindow = {},
   questionLimits = defaultQuestionRateLimits,
   maxQuestionStreams = defaultMaxQuestionStreams,
+  maxShowStreams = defaultMaxShowStreams,
   origins = [],
   newVotersPerMinute = defaultNewVotersPerMinute,
   maxStreamsPerAddress = defaultMaxStreamsPerAddress,
@@ -261,6 +266,7 @@ export async function buildApp({
       moderatorToken,
       pageOf: (session) => (session.talkId === undefined ? undefined : talkPages.get(session.talkId)) ?? livePath,
     },
+    show: { stages: showStagesOf(served), maxStreams: maxShowStreams },
     presentedLive: served.event.presentedLive,
     presenterName: (id) => presenterFor(id, (speaker) => speakers.get(speaker)).name,
   });

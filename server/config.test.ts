@@ -20,6 +20,7 @@ describe("Server configuration", () => {
       RATE_LIMIT_QUESTIONS_PER_VOTER: 5,
       RATE_LIMIT_UPVOTES_PER_VOTER: 60,
       MAX_QUESTION_STREAMS: 10000,
+      MAX_SHOW_STREAMS: 10000,
       RATE_LIMIT_NEW_VOTERS: 60,
       MAX_STREAMS_PER_ADDRESS: 500,
       ALLOWED_ORIGINS: [],
@@ -73,6 +74,7 @@ describe("Server configuration", () => {
     ],
     [{ RATE_LIMIT_UPVOTES: "1.5" }, 'Invalid configuration: RATE_LIMIT_UPVOTES must be a whole number (got "1.5")'],
     [{ MAX_QUESTION_STREAMS: "-1" }, 'Invalid configuration: MAX_QUESTION_STREAMS must be 0 or more (got "-1")'],
+    [{ MAX_SHOW_STREAMS: "-1" }, 'Invalid configuration: MAX_SHOW_STREAMS must be 0 or more (got "-1")'],
     [{ RATE_LIMIT_NEW_VOTERS: "0" }, 'Invalid configuration: RATE_LIMIT_NEW_VOTERS must be at least 1 (got "0")'],
     [{ MAX_STREAMS_PER_ADDRESS: "0" }, 'Invalid configuration: MAX_STREAMS_PER_ADDRESS must be at least 1 (got "0")'],
     [

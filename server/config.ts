@@ -5,6 +5,7 @@ import {
   defaultMaxConnectionsPerAddress,
   defaultMaxLiveStreams,
   defaultMaxQuestionStreams,
+  defaultMaxShowStreams,
   defaultMaxStreamsPerAddress,
   defaultNewVotersPerMinute,
   defaultQuestionRateLimits,
@@ -86,6 +87,7 @@ const envSchema = z.object({
   RATE_LIMIT_NEW_VOTERS: perMinute("RATE_LIMIT_NEW_VOTERS", defaultNewVotersPerMinute),
   MAX_LIVE_STREAMS: wholeNumber("MAX_LIVE_STREAMS", 0, defaultMaxLiveStreams),
   MAX_QUESTION_STREAMS: wholeNumber("MAX_QUESTION_STREAMS", 0, defaultMaxQuestionStreams),
+  MAX_SHOW_STREAMS: wholeNumber("MAX_SHOW_STREAMS", 0, defaultMaxShowStreams),
   MAX_STREAMS_PER_ADDRESS: wholeNumber("MAX_STREAMS_PER_ADDRESS", 1, defaultMaxStreamsPerAddress),
   // Pages of these origins may vote and ask, beside the edition's site and the server's own addresses.
   ALLOWED_ORIGINS: z

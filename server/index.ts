@@ -79,6 +79,7 @@ async function main() {
       upvotesPerVoter: config.RATE_LIMIT_UPVOTES_PER_VOTER,
     },
     maxQuestionStreams: config.MAX_QUESTION_STREAMS,
+    maxShowStreams: config.MAX_SHOW_STREAMS,
     maxConnections: caps.maxConnections,
     ...(caps.maxConnectionsPerAddress === undefined ? {} : { maxConnectionsPerAddress: caps.maxConnectionsPerAddress }),
   }).catch(async (error: unknown) => {

@@ -37,6 +37,7 @@ import { formatClock, formatDayName } from "../lib/time-in-edition-language";
 import { sessionTypeWords } from "../lib/session-type-words";
 import { Choose, People, Recording, SessionCard, SessionTitle, TrackName } from "./agenda-parts";
 import { AgendaTable } from "./agenda-table";
+import { SessionMoved } from "./late-mark";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -144,7 +145,10 @@ export function AgendaBrowser({
     { pageDay, hydrated, asked: [address.get("day") ?? undefined, params.day], live: live || undefined },
   );
   const day = days.find((each) => each.date === date) ?? days[0];
-  const filters = useMemo(() => readFilters(address), [address]);
+  // Keyed by what the address says, not by its object: the hydrated render reads the router's address where the
+  // prerender read an empty one, and an unfiltered day must give the same list, or every session renders again.
+  const addressKey = address.toString();
+  const filters = useMemo(() => readFilters(new URLSearchParams(addressKey)), [addressKey]);
   // The search updates as the visitor types: the list follows when the main thread is free, the field at once.
   const query = useDeferredValue(filters.q);
   // Abstracts come with the first search, and stay.
@@ -163,13 +167,47 @@ export function AgendaBrowser({
     return (day?.sessions ?? []).filter((session) => sessionMatches(session, chosen, folded));
   }, [day, filters, query, folded]);
   const tracks = useMemo(() => new Map(programme.tracks.map((each) => [each.slug, each])), [programme]);
+  const dayName = day && days.length > 1 ? formatDayName(day.date, "long") : "none";
+  // Each layout a boundary of its own, hydrated apart: only the one displayed is hydrated (ShownAt). The boundaries
+  // are kept as the same elements while what they show is the same: a dehydrated boundary handed new props by the
+  // render that follows hydration (the hydrated and wide-screen flags, which React applies at once) would be
+  // hydrated there and then, a day's sessions in one task of most of a second on a phone (decision 088).
+  const layout = useMemo(
+    () => day && { date: day.date, sessions: shown, programme, tracks, zone, dayName },
+    [day, shown, programme, tracks, zone, dayName],
+  );
+  const grid = useMemo(
+    () =>
+      layout ? (
+        <Suspense>
+          <ShownAt media={wide}>
+            {layout.programme.rooms.length > 0 ? (
+              <TimeGrid {...layout} />
+            ) : (
+              <AgendaTable date={layout.date} sessions={layout.sessions} zone={layout.zone} dayName={layout.dayName} />
+            )}
+          </ShownAt>
+        </Suspense>
+      ) : null,
+    [layout],
+  );
+  const list = useMemo(
+    () =>
+      layout ? (
+        <Suspense>
+          <ShownAt media={narrow}>
+            <SessionList {...layout} />
+          </ShownAt>
+        </Suspense>
+      ) : null,
+    [layout],
+  );
   if (!day) return null;
 
   const change = (values: AgendaFilters, replace = false) => {
     setSearch(withParams(search, values), { replace, preventScrollReset: true });
   };
   const filtering = filterCount(filters) > 0 || filters.q !== undefined;
-  const dayName = days.length > 1 ? formatDayName(day.date, "long") : "none";
   return (
     <>
       {days.length > 1 ? <DayTabs days={days} shown={day.date} address={address} /> : null}
@@ -195,39 +233,8 @@ export function AgendaBrowser({
         </div>
       ) : (
         <>
-          {/* Each layout a boundary of its own, hydrated apart: only the one displayed is hydrated (ShownAt). */}
-          {wideScreen === false ? null : (
-            <Suspense>
-              <ShownAt media={wide}>
-                {programme.rooms.length > 0 ? (
-                  <TimeGrid
-                    date={day.date}
-                    sessions={shown}
-                    programme={programme}
-                    tracks={tracks}
-                    zone={zone}
-                    dayName={dayName}
-                  />
-                ) : (
-                  <AgendaTable date={day.date} sessions={shown} zone={zone} dayName={dayName} />
-                )}
-              </ShownAt>
-            </Suspense>
-          )}
-          {wideScreen === true ? null : (
-            <Suspense>
-              <ShownAt media={narrow}>
-                <SessionList
-                  date={day.date}
-                  sessions={shown}
-                  programme={programme}
-                  tracks={tracks}
-                  zone={zone}
-                  dayName={dayName}
-                />
-              </ShownAt>
-            </Suspense>
-          )}
+          {wideScreen === false ? null : grid}
+          {wideScreen === true ? null : list}
         </>
       )}
     </>
@@ -579,6 +586,7 @@ function GridSession({
         </p>
         <Badge tone={row.type}>{sessionTypeWords(row.type)}</Badge>
       </div>
+      <SessionMoved id={row.id} />
       <p className="font-bold text-balance wrap-anywhere">
         <SessionTitle row={row} />
       </p>

@@ -8,6 +8,7 @@ import { trackPath } from "../../common/path-segments";
 import { sessionTypeWords } from "../lib/session-type-words";
 import { ExternalLink } from "./external-link";
 import { FavouriteToggle } from "./favourite-toggle";
+import { SessionMoved } from "./late-mark";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -73,10 +74,7 @@ export function People({ row }: { row: ProgrammeSession }) {
  */
 export function TrackName({ track }: { track: ProgrammeTrack }) {
   return (
-    <Link
-      to={trackPath(track.slug)}
-      className="inline-flex min-h-6 items-center gap-1.5 text-sm font-semibold text-white/85 underline decoration-white/30 underline-offset-4 hover:text-white hover:decoration-white"
-    >
+    <Link to={trackPath(track.slug)} className="track-name">
       <svg aria-hidden="true" viewBox="0 0 8 8" className="size-2.5 shrink-0">
         <rect width="8" height="8" rx="2" fill={track.color} />
       </svg>
@@ -115,6 +113,7 @@ export function SessionCard({
         </p>
         <Badge tone={row.type}>{sessionTypeWords(row.type)}</Badge>
       </div>
+      <SessionMoved id={row.id} />
       {room || track ? (
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
           {room ? (

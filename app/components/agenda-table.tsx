@@ -4,6 +4,7 @@ import * as m from "../i18n/messages";
 import type { DisplayZone } from "../lib/display-zone";
 import { sessionTypeWords } from "../lib/session-type-words";
 import { Choose, People, Recording, SessionTitle } from "./agenda-parts";
+import { SessionMoved } from "./late-mark";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -48,6 +49,7 @@ export function AgendaTable({
           <tr key={row.id} className="align-top">
             <td className="border-b border-line py-4 pr-4 font-display font-semibold">
               <SessionTime start={row.start} end={row.end} zone={zone} day={date} />
+              <SessionMoved id={row.id} className="mt-2" />
             </td>
             <td className="border-b border-line py-4 pr-4">
               <Badge tone={row.type}>{sessionTypeWords(row.type)}</Badge>

@@ -1,7 +1,8 @@
+import { useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toggleFavourite, useFavourites } from "../lib/favourites";
 import { mySchedulePath } from "../../common/my-schedule";
-import { useHydrated } from "../lib/use-hydrated";
+import { favouriteStarId } from "./favourite-star";
 import * as m from "../i18n/messages";
 
 /**
@@ -11,32 +12,32 @@ import * as m from "../i18n/messages";
  * star fills when it is chosen.
  *
  * It needs JavaScript, so it is never shown where it could not work: without JavaScript it is not shown at all, and
- * until the page has hydrated it keeps its place but stays invisible, so nothing moves when it appears and no click
- * is lost. No colour transition: a session chosen on an earlier visit turns pressed on hydration, at once.
+ * until it has hydrated (in a part of the page that hydrates later, such as the agenda's list, once that part has)
+ * it keeps its place but stays invisible, so nothing moves when it appears and no click is lost. It shows itself by
+ * a mark on its element (`data-ready`, set as it hydrates) rather than by state: a day of a large programme has
+ * hundreds, and each rendering again after hydration to show itself held a phone's main thread for most of a
+ * second (decision 088). No colour transition: a session chosen on an earlier visit turns pressed on hydration, at
+ * once.
  */
 export function FavouriteToggle({ id, title }: { id: string; title: string }) {
   const chosen = useFavourites().includes(id);
-  const hydrated = useHydrated();
+  const button = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    button.current?.setAttribute("data-ready", "");
+  }, []);
   return (
     <button
+      ref={button}
       type="button"
       aria-pressed={chosen}
       aria-label={m.favouriteLabel({ title })}
       onClick={() => {
         toggleFavourite(id);
       }}
-      className={`inline-flex min-h-10 w-fit items-center gap-1.5 rounded-full border border-white/30 px-3 text-sm font-semibold text-white/85 noscript:hidden hover:border-white hover:text-white aria-pressed:border-white aria-pressed:bg-white aria-pressed:text-ink ${hydrated ? "" : "invisible"}`}
+      className="favourite-toggle"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-4"
-        fill={chosen ? "currentColor" : "none"}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      >
-        <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2-5.5-2.9-5.5 2.9 1-6.2L3 9.6l6.2-.9z" />
+      <svg aria-hidden="true" className="size-4" fill={chosen ? "currentColor" : "none"}>
+        <use href={`#${favouriteStarId}`} />
       </svg>
       {m.favouriteVisible}
     </button>

@@ -1,12 +1,15 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import * as content from "../../content";
 import type { ProgrammeRoom, ProgrammeSession } from "../../content/programme";
 import { useClock } from "../lib/clock";
 import { useDisplayZone, type DisplayZone } from "../lib/display-zone";
-import { useHydrated } from "../lib/use-hydrated";
-import { liveDay, liveStatus, onAirAt, roomsLive, type LiveStatus, type RoomStatus } from "../lib/on-air";
+import { liveDay, liveStatus, onAirAt, roomsLive, type LiveStatus, type RoomStatus, type Timed } from "../lib/on-air";
 import { useProgramme } from "../lib/programme";
 import { programmeDays } from "../../common/programme-days";
+import { mainStage } from "../../common/show-contract";
+import { usePageShow } from "../lib/show";
+import { useShowSchedule } from "../lib/use-show-schedule";
+import { useLiveStripWanted } from "../lib/live-strip-wanted";
 import { livePath } from "../lib/stage";
 import { formatClock } from "../lib/time-in-edition-language";
 import * as m from "../i18n/messages";
@@ -17,14 +20,31 @@ import { SessionProgress } from "./session-progress";
  * "Now / next" while a day's programme is live, updated every second; nothing at all before or after it, nor in the
  * night between two days. With rooms, one line per room. It is fixed to the bottom of the window, so appearing
  * after hydration moves nothing on the page. The programme is fetched only while a day is on air (the edition's
- * days on air say when, without it).
+ * days on air say when, without it), or while the show runs a stage late (a day may then run past its printed end).
+ * All of it as the show runs it (issue 44): each stage's delay and session on stage by hand. `onDaysOnAir` hears the
+ * edition's days on air as the show runs them, whenever they change: the home page's island, which has no React of
+ * its own, shows its live card by them.
  */
-export function LiveStrip() {
-  // Nothing in the prerendered HTML: the build's instant says nothing about when the page is read.
-  const hydrated = useHydrated();
+export function LiveStrip({ onDaysOnAir }: { onDaysOnAir?: (spans: readonly Timed[]) => void }) {
+  // Nothing in the prerendered HTML, nor outside the days on air.
+  const show = usePageShow();
+  const schedule = useShowSchedule(show);
+  const printed = useProgramme(useLiveStripWanted());
+  const programme = useMemo(
+    () =>
+      printed && {
+        ...printed,
+        ...(schedule?.showProgramme(printed.sessions, content.onAirSpans, show) ?? {
+          sessions: printed.sessions,
+          spans: content.onAirSpans,
+        }),
+      },
+    [printed, show, schedule],
+  );
+  const spans = programme?.spans ?? content.onAirSpans;
+  useEffect(() => onDaysOnAir?.(spans), [onDaysOnAir, spans]);
   // Outside a live day the selected value stays 0, so the page does not re-render every second for nothing.
-  const now = useClock((instant) => (onAirAt(instant, content.onAirSpans) ? instant.getTime() : 0));
-  const programme = useProgramme(hydrated && now !== 0);
+  const now = useClock((instant) => (programme && onAirAt(instant, spans) ? instant.getTime() : 0));
   // Each programme day's sessions, worked out once per programme: the clock asks every second what is on.
   const days = useMemo(
     () => (programme ? programmeDays(programme.sessions, content.event.timeZone).map((day) => day.sessions) : []),
@@ -33,6 +53,7 @@ export function LiveStrip() {
   const zone = useDisplayZone();
   const sessions = programme && now ? liveDay(new Date(now), days) : null;
   if (!programme || !sessions) return null;
+  const onStage = (stage: string) => schedule?.onStageSession(sessions, schedule.stageShow(show, stage)) ?? null;
 
   return (
     <aside
@@ -42,9 +63,12 @@ export function LiveStrip() {
     >
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2.5 sm:gap-6 sm:px-6 sm:py-3">
         {programme.rooms.length > 0 ? (
-          <RoomLines statuses={roomsLive(new Date(now), sessions, programme.rooms)} zone={zone} />
+          <RoomLines
+            statuses={roomsLive(new Date(now), sessions, programme.rooms, (room) => onStage(room.id))}
+            zone={zone}
+          />
         ) : (
-          <OneStream status={liveStatus(new Date(now), sessions)} zone={zone} />
+          <OneStream status={liveStatus(new Date(now), sessions, onStage(mainStage))} zone={zone} />
         )}
         {/* A plain link, as the titles are: the site's own stage, where the stream plays (decision 043). */}
         <a

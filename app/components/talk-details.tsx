@@ -1,16 +1,20 @@
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import * as content from "../../content";
 import { speakerPath } from "../../common/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
 import { useClock } from "../lib/clock";
 import { useEditionPhase } from "../lib/use-edition-phase";
-import { onAirAt } from "../lib/on-air";
+import { onAirAt, type Timed } from "../lib/on-air";
+import { useProgramme } from "../lib/programme";
+import { usePageShow } from "../lib/show";
+import { showMoves, useShowSchedule } from "../lib/use-show-schedule";
 import { zonedDate } from "../../common/time";
 import { formatAnnouncedRange, formatLongDate } from "../lib/time-in-edition-language";
 import { CalendarLink } from "./calendar-link";
 import { ExternalLink } from "./external-link";
 import { FactList } from "./fact-list";
 import { FavouriteToggle, MyScheduleLink } from "./favourite-toggle";
+import { LateMark } from "./late-mark";
 import { Badge } from "./ui/badge";
 import { ButtonLink } from "./ui/button-link";
 import { PageHeader } from "./page-header";
@@ -64,9 +68,11 @@ export function TalkDetails(props: TalkDetailsProps) {
   const zone = useDisplayZone();
   // Built after the edition, the page is prerendered over, so the recording is in the HTML and nothing moves.
   const recording = useEditionPhase() === "over" ? props.recording : undefined;
-  // While the session's own day is on air: on another, its stage streams other sessions (decision 043).
+  const { spans, moved } = useShownSession(props.sessionId);
+  // While the session's own day is on air (as the show runs it: a day running late stays on air until its last
+  // session ends); on another, its stage streams other sessions (decision 043).
   const onAir = useClock((now) => {
-    const day = onAirAt(now, content.onAirSpans);
+    const day = onAirAt(now, spans);
     const start = Date.parse(props.start);
     return day !== undefined && Date.parse(day.start) <= start && start < Date.parse(day.end);
   });
@@ -79,12 +85,15 @@ export function TalkDetails(props: TalkDetailsProps) {
           `${formatAnnouncedRange(props.start, props.end, zone.timeZone)} ${zone.label}`
         ) : (
           // The session's own day (the event's zone) is the one its Date names; only another zone's day is added.
-          <SessionTime
-            start={props.start}
-            end={props.end}
-            zone={zone}
-            day={zonedDate(new Date(props.start), content.event.timeZone)}
-          />
+          <>
+            <SessionTime
+              start={props.start}
+              end={props.end}
+              zone={zone}
+              day={zonedDate(new Date(props.start), content.event.timeZone)}
+            />
+            <LateMark minutes={moved} className="mt-2" />
+          </>
         ),
     },
     { label: m.talkLocation, value: props.location },
@@ -186,6 +195,22 @@ export function TalkDetails(props: TalkDetailsProps) {
       </div>
     </article>
   );
+}
+
+/**
+ * The edition's days on air as the show runs them, and how far it moved the session (issue 44). A talk page has only
+ * its own session: it fetches the programme only while the show moves some session, to know whether this one moved
+ * and how long its day runs; otherwise the printed days, and no mark.
+ */
+function useShownSession(sessionId: string | undefined): { spans: readonly Timed[]; moved: number | undefined } {
+  const show = usePageShow();
+  const schedule = useShowSchedule(show);
+  const programme = useProgramme(sessionId !== undefined && schedule !== undefined && showMoves(show));
+  return useMemo(() => {
+    if (!programme || !schedule) return { spans: content.onAirSpans, moved: undefined };
+    const shown = schedule.showProgramme(programme.sessions, content.onAirSpans, show);
+    return { spans: shown.spans, moved: shown.sessions.find((session) => session.id === sessionId)?.moved };
+  }, [programme, schedule, show, sessionId]);
 }
 
 /** Text as written in a schedule tool: paragraphs separated by blank lines. */

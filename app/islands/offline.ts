@@ -2,7 +2,8 @@ import { serviceWorkerPath, skipWaitingMessage, webAppManifestPath } from "../..
 
 /**
  * The page's side of the service worker and of the installable app (issue 32; docs/decisions/055), imported once
- * the page has loaded (app/lib/offline-after-load.ts), so that a first visit pays nothing for it.
+ * the page has loaded (app/lib/offline-after-load.ts), so that a first visit pays nothing for it; and, for the same
+ * reason, what brings the announcement's banner to a hydrated page (issue 44).
  *
  * A page that stays open through the day learns of a new build: it asks for the worker again when the connection
  * returns, when the visitor comes back to the tab, and every quarter of an hour. A new build's worker then waits
@@ -65,7 +66,28 @@ function startOffline(registration: ServiceWorkerRegistration): void {
   setInterval(check, checkEveryMs);
 }
 
+/**
+ * The organisers' announcement (issue 44), on every hydrated page but the stream's screens (root.tsx marks them
+ * `data-bare`): the page's show is followed from here, once the page has loaded, and the banner's code comes only
+ * with an announcement, so that no page's load carries it before (decision 093). The home page's island does the
+ * same without React.
+ */
+function showAnnouncements(): void {
+  if (!("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-bare")) return;
+  let loaded = false;
+  void import("../lib/page-show").then(({ followPageShow }) => {
+    followPageShow((show) => {
+      if (loaded || !show?.announcement) return;
+      loaded = true;
+      void import("../components/announcement-banner").then(({ showAnnouncementBanner }) => {
+        showAnnouncementBanner();
+      });
+    });
+  });
+}
+
 nameManifest();
+showAnnouncements();
 // A browser without service workers (or one that forbids them, as a private window may) reads the site as it always
 // did.
 if ("serviceWorker" in navigator) {

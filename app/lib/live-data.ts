@@ -222,7 +222,8 @@ const entries = new Map<AnyResource, Entry>();
 const listeners = new Set<() => void>();
 let version = 0;
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever any resource changes; returns the unsubscribe. What follows a resource outside React. */
+export function subscribeLive(listener: () => void) {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -436,7 +437,7 @@ export function setLive<T>(resource: LiveResource<T>, update: (current: T | unde
  */
 export function useLive<T>(resource: LiveResource<T> | null, following = false): LiveState<T> {
   const current = () => (resource ? liveState(resource) : pending);
-  const state = useSyncExternalStore(subscribe, current, current);
+  const state = useSyncExternalStore(subscribeLive, current, current);
   useEffect(() => (resource ? askLive(resource, false) : undefined), [resource]);
   useFollow(resource, following);
   return state;
@@ -449,5 +450,5 @@ export function useFollow<T>(resource: LiveResource<T> | null, following: boolea
 
 /** Renders the component again whenever any resource changes: for one that reads many (a status per demo). */
 export function useLiveVersion(): number {
-  return useSyncExternalStore(subscribe, currentVersion, currentVersion);
+  return useSyncExternalStore(subscribeLive, currentVersion, currentVersion);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from "react";
+import * as m from "../i18n/messages";
 import { ApiError, getJson, liveResources, liveStream, setLive, useLive } from "./live-data";
 import {
   adminQuestionEventsUrl,
@@ -19,6 +20,15 @@ export type StreamStatus =
   | "off";
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Why a moderator's action failed, in the moderator's words: the API's message or the connection. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof ApiError) return error.reason ?? m.moderateServerAnswered({ status: error.status });
+  return m.moderateConnectionFailed;
+}
+
+/** What people wrote, shortened to what a status line quotes of it. */
+export const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 type Queue = Record<string, ModeratedQuestion>;
 

@@ -17,10 +17,15 @@ export interface LiveStatus<T extends Timed> {
  * What is on air at an instant (spec §4 live tracking), or null when the event is not live: before the first
  * session starts or once the last has ended. The sessions' instants carry their offsets (content validation checks
  * them against the event's zone), so this is exact on any day and in any zone, with no fixed UTC offset.
- * A session covers [start, end): at the instant one ends, the next is current.
+ * A session covers [start, end): at the instant one ends, the next is current. A session put on stage by hand
+ * (`onStage`, the show's: issue 44) is current whatever the clock says, and the next is the one after it.
  */
-export function liveStatus<T extends Timed>(now: Date, sessions: readonly T[]): LiveStatus<T> | null {
-  return onAir(now, sessions) ? statusAt(now.getTime(), sessions) : null;
+export function liveStatus<T extends Timed>(
+  now: Date,
+  sessions: readonly T[],
+  onStage?: T | null,
+): LiveStatus<T> | null {
+  return onStage || onAir(now, sessions) ? statusAt(now.getTime(), sessions, onStage) : null;
 }
 
 /** Whether an instant falls between the first session's start and the end of the last to finish. */
@@ -35,18 +40,21 @@ function onAir(now: Date, sessions: readonly Timed[]): boolean {
  * one stream, but may overlap in a room (decision 069): then the one that started last is on air, so that a long
  * session running under others (a DJ set, an open-ended evening) does not hide each talk that starts within it.
  */
-function statusAt<T extends Timed>(at: number, sessions: readonly T[]): LiveStatus<T> {
-  const session = sessions.findLast((s) => Date.parse(s.start) <= at && at < Date.parse(s.end));
-  const next = sessions.find((s) => Date.parse(s.start) > at) ?? null;
+function statusAt<T extends Timed>(at: number, sessions: readonly T[], onStage?: T | null): LiveStatus<T> {
+  const session = onStage ?? sessions.findLast((s) => Date.parse(s.start) <= at && at < Date.parse(s.end));
+  const after = onStage ? Date.parse(onStage.start) : at;
+  const next = sessions.find((s) => Date.parse(s.start) > after) ?? null;
   if (!session) return { current: null, next };
 
   const start = Date.parse(session.start);
   const end = Date.parse(session.end);
+  // Clamped for a session on stage by hand: all of its time before its start, "Ending now" once past its end.
+  const elapsed = Math.min(Math.max(at - start, 0), end - start);
   return {
     current: {
       session,
-      progress: ((at - start) / (end - start)) * 100,
-      timeLeft: formatTimeLeft(Math.floor((end - at) / 1000)),
+      progress: (elapsed / (end - start)) * 100,
+      timeLeft: formatTimeLeft(Math.floor((end - start - elapsed) / 1000)),
     },
     next,
   };
@@ -67,17 +75,19 @@ export interface RoomStatus<T extends Timed, R> extends LiveStatus<T> {
 
 /**
  * Each room's now and next among one day's sessions (`liveDay`), in the rooms' order. A room that has nothing on
- * and nothing more that day is left out.
+ * and nothing more that day is left out. `onStage` names the session a room has on stage by hand, if any.
  */
 export function roomsLive<T extends Timed & { room?: string | undefined }, R extends { id: string }>(
   now: Date,
   sessions: readonly T[],
   rooms: readonly R[],
+  onStage: (room: R) => T | null = () => null,
 ): RoomStatus<T, R>[] {
   return rooms.flatMap((room) => {
     const status = statusAt(
       now.getTime(),
       sessions.filter((session) => session.room === room.id),
+      onStage(room),
     );
     return status.current || status.next ? [{ room, ...status }] : [];
   });

@@ -1,5 +1,6 @@
 import { liveStatus, type Timed } from "./on-air";
 import type { PublicQuestion, QuestionEvents } from "../../common/question-contract";
+import { announcementOverlayPath } from "../../common/show-contract";
 
 /**
  * The stream's overlays (docs/decisions/042): pages a streaming tool (OBS, StreamYard) lays over the video as browser
@@ -11,6 +12,7 @@ export const overlayPaths = {
   lowerThird: "/overlay/lower-third",
   question: "/overlay/question",
   leaderboard: "/overlay/leaderboard",
+  announcement: announcementOverlayPath,
 } as const;
 
 /** The frame a streaming tool gives a browser source, in CSS pixels: the overlays are drawn for it. */
@@ -49,19 +51,19 @@ export function overlayOptions(search: string): OverlayOptions {
 /**
  * The session on air in a room at an instant, or null: before the room's first session, after its last, and in a
  * gap between two. An edition without rooms has one stream, whose sessions name no room (`room` undefined). A break
- * is on air like any session: the overlays decide what to make of it.
+ * is on air like any session: the overlays decide what to make of it. `agenda` is the programme as the show runs it
+ * (show-schedule.ts); a session the show put on stage by hand (`onStage`, its id) is on air whatever the clock says,
+ * and while it is, no other is (none, when it is not among `agenda`: a break on stage names nobody).
  */
-export function sessionOnAir<T extends Timed & { room?: string | undefined }>(
+export function sessionOnAir<T extends Timed & { id: string; room?: string | undefined }>(
   now: Date,
   agenda: readonly T[],
   room: string | undefined,
+  onStage: string | null = null,
 ): T | null {
-  return (
-    liveStatus(
-      now,
-      agenda.filter((session) => session.room === room),
-    )?.current?.session ?? null
-  );
+  const sessions = agenda.filter((session) => session.room === room);
+  if (onStage !== null) return sessions.find((session) => session.id === onStage) ?? null;
+  return liveStatus(now, sessions)?.current?.session ?? null;
 }
 
 /** One event of a session's question stream, by its SSE name. */

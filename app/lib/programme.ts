@@ -30,8 +30,8 @@ export const useRenderedProgramme = programmeFile.useRendered;
  */
 export const withProgramme = programmeFile.withFile;
 
-/** A page of a route that renders the programme starts fetching it with the page, not once its script has run. */
-export const programmePreload = programmeFile.preload;
+/** The links of a route that renders the programme: its preload, in the prerendered page only (renderedFile). */
+export const programmePreloads = programmeFile.preloads;
 
 // The same fetch as the rendered parts', which retries on its own.
 const programme: LiveResource<Programme> = { url: programmePath, load: programmeFile.load };

@@ -169,11 +169,20 @@ function fits(text: string, limit: number): boolean {
  * empty, and are null then.
  */
 export function cleanQuestionField(field: QuestionField, raw: unknown, { optional = false } = {}): CleanedText {
-  const messages = questionTextMessages[field];
+  return cleanText(raw, questionLimits[field], questionTextMessages[field], { optional });
+}
+
+/** Why a text is refused, one sentence per rule (see questionTextMessages). */
+export type TextRefusals = Record<keyof (typeof questionTextMessages)["text"], string>;
+
+/**
+ * Cleans a text people write and others read by the rules above, to at most `limit` graphemes, refusing with
+ * `messages`: a question's fields, and the show's announcement (server/api/show.ts).
+ */
+export function cleanText(raw: unknown, limit: number, messages: TextRefusals, { optional = false } = {}): CleanedText {
   if (raw === undefined || raw === null)
     return optional ? { ok: true, value: null } : { ok: false, error: messages.empty };
   if (typeof raw !== "string") return { ok: false, error: messages.notText };
-  const limit = questionLimits[field];
   // A first bound before any work: far past anything the limit allows (the API's body limit bounds it too).
   if (raw.length > limit * maxGraphemeUnits * 2) return { ok: false, error: messages.tooLong };
   // Code points, on purpose: the rules look at each character, graphemes come in step 6.

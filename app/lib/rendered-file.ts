@@ -24,8 +24,14 @@ export interface RenderedFile<T> {
    * without the part that renders it.
    */
   withFile: <Data>(loadRoute: () => Promise<Data>) => Promise<Data>;
-  /** A page that renders the file starts fetching it with the page, not once its script has run. */
-  preload: { rel: "preload"; href: string; as: "fetch"; crossOrigin: "anonymous" };
+  /**
+   * The links of a page that renders the file (its route's `links`): in the prerendered page, a preload, so that the
+   * file is fetched before the page's scripts rather than once they have run (the build moves it to just after the
+   * first paint, ahead of the modules: scripts/build/defer-hydration.ts, decision 088). In the browser none: a
+   * client-side visit fetches the file itself (`withFile`), and a preload added then would go unused, which the
+   * browser warns of.
+   */
+  preloads: () => { rel: "preload"; href: string; as: "fetch"; crossOrigin: "anonymous" }[];
 }
 
 /**
@@ -69,6 +75,7 @@ export function renderedFile<T>(path: string): RenderedFile<T> {
       const [data] = await Promise.all([loadRoute(), load()]);
       return data;
     },
-    preload: { rel: "preload", href: path, as: "fetch", crossOrigin: "anonymous" },
+    preloads: () =>
+      typeof document === "undefined" ? [{ rel: "preload", href: path, as: "fetch", crossOrigin: "anonymous" }] : [],
   };
 }

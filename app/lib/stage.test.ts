@@ -3,7 +3,17 @@ import { everyEdition } from "../../tests/every-edition";
 import { fixedPages } from "../../common/fixed-pages";
 import { sitemapPaths } from "./page-list";
 import { programmeDays } from "../../common/programme-days";
-import { livePath, playerUrl, sessionsOn, stagePath, stageStatus, streamOf, streamSources } from "./stage";
+import {
+  backupStreamOf,
+  everyStream,
+  livePath,
+  playerUrl,
+  sessionsOn,
+  stagePath,
+  stageStatus,
+  streamOf,
+  streamSources,
+} from "./stage";
 
 describe.each(everyEdition)("The stages of $id", ({ edition, onAirSpans }) => {
   // Expected values come from the edition under test: its rooms (or its one stream) and its agenda.
@@ -29,6 +39,14 @@ describe.each(everyEdition)("The stages of $id", ({ edition, onAirSpans }) => {
         expect(streamOf(edition.stage, room)).toEqual(room ? edition.stage.rooms[room] : edition.stage.stream);
     });
 
+    it("switches each room to its backup as stage.json names it, and to none where it names none", () => {
+      for (const room of stages) {
+        const backup = edition.stage.backup;
+        expect(backupStreamOf(edition.stage, room)).toEqual(room ? backup?.rooms[room] : backup?.stream);
+      }
+      expect(backupStreamOf({ rooms: {} })).toBeUndefined();
+    });
+
     it("loads the platforms' privacy-enhanced players, never their tracking ones", () => {
       expect(playerUrl({ provider: "youtube", video: "abcdefghijk" })).toMatch(
         /^https:\/\/www\.youtube-nocookie\.com\/embed\/abcdefghijk\?/,
@@ -38,8 +56,11 @@ describe.each(everyEdition)("The stages of $id", ({ edition, onAirSpans }) => {
       );
     });
 
-    it("names, for the pages' policy, the frames and HLS hosts of every stream and nothing else", () => {
-      const streams = [edition.stage.stream, ...Object.values(edition.stage.rooms)].filter((s) => s !== undefined);
+    it("names, for the pages' policy, the frames and HLS hosts of every stream and its backup, and nothing else", () => {
+      const streams = [edition.stage, edition.stage.backup ?? { rooms: {} }].flatMap((streams) =>
+        [streams.stream, ...Object.values(streams.rooms)].filter((s) => s !== undefined),
+      );
+      expect(everyStream(edition.stage)).toEqual(streams);
       const { frame, media } = streamSources(edition.stage);
       expect(frame.length + media.length).toBeGreaterThan(0);
       for (const stream of streams) {

@@ -1,20 +1,20 @@
 import * as content from "../../content";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import type { ShouldRevalidateFunction } from "react-router";
 import { AgendaSchedule } from "../components/agenda-schedule";
 import { CalendarLink } from "../components/calendar-link";
 import { MyScheduleLink } from "../components/favourite-toggle";
-import { LiveStrip } from "../components/live-strip";
 import { PageHeader } from "../components/page-header";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge, sessionTypeOrder } from "../components/ui/badge";
 import { ZoneSwitch } from "../components/zone-switch";
 import { useEditionPhase } from "../lib/use-edition-phase";
+import { useLiveStripWanted } from "../lib/live-strip-wanted";
 import { nextDayWords, useNextOnAir } from "../lib/next-day";
 import { pageMeta, titled } from "../lib/seo";
 import { agendaDayLink, programmeDays } from "../../common/programme-days";
 import { programmeShape } from "../lib/programme-shape";
-import { programmePreload, withProgramme } from "../lib/programme";
+import { programmePreloads, withProgramme } from "../lib/programme";
 import { schedulePaths } from "../../common/schedule-paths";
 import { dayCalendarPath } from "../../common/site-paths";
 import { livePath } from "../lib/stage";
@@ -71,12 +71,28 @@ export const meta: Route.MetaFunction = ({ params, loaderData }) =>
     path: params.day === undefined ? "/agenda" : agendaDayLink(loaderData.day),
   });
 
-/** The page's schedule draws from the programme's file: it is fetched as the page loads, not after its script. */
-export const links: Route.LinksFunction = () => [programmePreload];
+/** The page's schedule draws from the programme's file: it is fetched before the page's scripts, not once they have run. */
+export const links: Route.LinksFunction = programmePreloads;
 
 /** On client-side navigation, the page shows once the programme is there too, rather than without its schedule. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withProgramme(serverLoader);
+}
+
+/**
+ * The strip of what is on now, fixed to the window's foot: its code comes only while it has something to show (a day
+ * on air, or the show changing it), after hydration, so the agenda's first load, near its budget, does not carry it
+ * on the other days of the year.
+ */
+const LiveStrip = lazy(() => import("../components/live-strip").then((module) => ({ default: module.LiveStrip })));
+
+/** The strip when it is wanted: a component of its own, so that the show's arrival re-renders it alone. */
+function LiveStripWhenWanted() {
+  return useLiveStripWanted() ? (
+    <Suspense>
+      <LiveStrip />
+    </Suspense>
+  ) : null;
 }
 
 /**
@@ -171,7 +187,7 @@ export default function Agenda({ loaderData: { count, shape, legendTypes, day, b
           </section>
         ) : null}
       </div>
-      <LiveStrip />
+      <LiveStripWhenWanted />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import * as content from "../../content";
-import { GradientBlobs } from "../components/gradient-blobs";
+import { BrbScene } from "../components/brb-scene";
 import * as m from "../i18n/messages";
 import { pageMeta, titled } from "../lib/seo";
 import type { PageHandle } from "../root";
@@ -15,16 +15,11 @@ export const meta: Route.MetaFunction = () =>
     noindex: true,
   });
 
-/** Stream screen between sessions: the identity's drifting blobs behind a short message. */
+/** Stream screen between sessions: the be-right-back scene, the whole window. */
 export default function BeRightBack() {
   return (
-    <main className="relative isolate flex min-h-dvh flex-col items-center justify-center overflow-hidden px-[4vw] text-center">
-      <GradientBlobs className="-z-10" drifting />
-      <p className="rounded-full border-2 border-white px-[1.6vw] py-[0.6vw] font-display text-[1.6vw] font-bold tracking-[0.3em] uppercase">
-        {content.event.name}
-      </p>
-      <h1 className="mt-[4vh] font-display text-[9vw] leading-none font-bold tracking-tight">{m.brbTitle}</h1>
-      <p className="mt-[3vh] text-[2.2vw] text-white/85">{m.brbLead}</p>
+    <main>
+      <BrbScene className="relative min-h-dvh" />
     </main>
   );
 }

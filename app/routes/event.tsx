@@ -1,4 +1,4 @@
-import { memo, Suspense } from "react";
+import { memo, Suspense, useRef } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
 import { FactList } from "../components/fact-list";
@@ -8,7 +8,8 @@ import { SessionTime } from "../components/session-time";
 import { ButtonLink } from "../components/ui/button-link";
 import { Badge } from "../components/ui/badge";
 import type { ProgrammeSession } from "../../content/programme";
-import { programmePreload, useRenderedProgramme, withProgramme } from "../lib/programme";
+import { programmePreloads, useRenderedProgramme, withProgramme } from "../lib/programme";
+import { useLinksWithin } from "../lib/links-within";
 import { pageMeta, titled } from "../lib/seo";
 import { speakersPath } from "../../common/site-paths";
 import { useDisplayZone } from "../lib/display-zone";
@@ -32,8 +33,8 @@ export function loader() {
   return { first: content.agenda[0]?.start, last: content.agenda.at(-1)?.end };
 }
 
-/** The line-up draws from the programme's file: it is fetched as the page loads, not after its script. */
-export const links: Route.LinksFunction = () => [programmePreload];
+/** The line-up draws from the programme's file: it is fetched before the page's scripts, not once they have run. */
+export const links: Route.LinksFunction = programmePreloads;
 
 /** On client-side navigation, the page shows once the programme is there too, rather than without its line-up. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -107,16 +108,21 @@ export default function EventOverview({ loaderData: { first, last } }: Route.Com
 /**
  * Each talk's page with what the line-up shows of the session that presents it (its title, type and speakers'
  * names), in the catalogue's order. It reads the programme from its file, inside a Suspense boundary that keeps the
- * prerendered line-up until the file has come; `memo` keeps the page's own updates from reaching it meanwhile.
+ * prerendered line-up until the file has come; `memo` keeps the page's own updates from reaching it meanwhile. A
+ * large programme's line-up is a thousand cards: their titles are plain links that one listener takes within the
+ * app (decision 088). The cards are not `content-visibility: auto`: a thousand of them in a grid held Chromium's
+ * headless shell for seconds after a click, where the list of the agenda and the directory do not.
  */
 const LineUp = memo(function LineUp() {
   const { sessions, talks } = useRenderedProgramme();
+  const list = useRef<HTMLUListElement>(null);
+  useLinksWithin(list);
   const presenting = new Map<string, ProgrammeSession>();
   for (const session of sessions) {
     if (session.path !== undefined && !presenting.has(session.path)) presenting.set(session.path, session);
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul ref={list} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {talks.map((path) => {
         const session = presenting.get(path);
         if (!session) return null;
@@ -126,9 +132,9 @@ const LineUp = memo(function LineUp() {
               <Badge tone={session.type}>{sessionTypeWords(session.type)}</Badge>
             </div>
             <h3 className="text-lg font-bold">
-              <Link to={path} className="underline-offset-4 hover:underline">
+              <a href={path} className="underline-offset-4 hover:underline">
                 {session.title}
-              </Link>
+              </a>
             </h3>
             <p className="text-muted">{session.speakers.map((speaker) => speaker.name).join(", ")}</p>
           </li>

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import * as content from "../../content";
 import { compactProgramme, type ProgrammeSession } from "../../content/programme";
@@ -11,15 +12,18 @@ import { useProgramme } from "../lib/programme";
 import { pageMeta, titled } from "../lib/seo";
 import { sessionsOn, stagePath, stageStatus } from "../lib/stage";
 import { stageInstant, useStageClock } from "../lib/stage-clock";
+import { usePageShow } from "../lib/show";
+import { onStageSession, showProgramme, stageShow, type ShownProgramme } from "../lib/show-schedule";
+import type { ShowState } from "../../common/show-contract";
 
 /**
  * What a room's card shows at an instant: what is on there now and next, and its first session after now for when
- * nothing is on.
+ * nothing is on; as the show runs it (`programme`, and the room's session on stage by hand).
  */
-function roomOnAir(now: Date, sessions: readonly ProgrammeSession[], room: string) {
-  const own = sessionsOn(sessions, room);
+function roomOnAir(now: Date, programme: ShownProgramme<ProgrammeSession>, room: string, show: ShowState | undefined) {
+  const own = sessionsOn(programme.sessions, room);
   return {
-    status: stageStatus(now, content.onAirSpans, own, room),
+    status: stageStatus(now, programme.spans, own, room, onStageSession(own, stageShow(show, room))),
     later: own.find((session) => Date.parse(session.start) > now.getTime()) ?? null,
   };
 }
@@ -34,9 +38,10 @@ type RoomOnAir = ReturnType<typeof roomOnAir>;
  */
 export function loader() {
   const { sessions } = compactProgramme(content);
-  const now = stageInstant(builtInstant());
+  const now = stageInstant(builtInstant(), content.onAirSpans);
+  const printed = { sessions, spans: content.onAirSpans };
   return {
-    rooms: content.rooms.map(({ id, name }) => ({ id, name, atBuild: roomOnAir(now, sessions, id) })),
+    rooms: content.rooms.map(({ id, name }) => ({ id, name, atBuild: roomOnAir(now, printed, id, undefined) })),
     // Said at build time, for the head alone (as on a room's stage).
     description: m.liveDescription({ event: content.event.name }),
   };
@@ -54,9 +59,14 @@ export const meta = ({ loaderData }: { loaderData: LoaderData }) =>
 /** /live of an edition with rooms: each room, what is on there now and next, and the way to its stage. */
 export default function RoomOverview({ loaderData }: { loaderData: LoaderData }) {
   const { rooms } = loaderData;
-  const { now, phase } = useStageClock();
+  const printed = useProgramme();
+  const show = usePageShow();
+  const programme = useMemo(
+    () => printed && showProgramme(printed.sessions, content.onAirSpans, show),
+    [printed, show],
+  );
+  const { now, phase } = useStageClock(programme?.spans ?? content.onAirSpans);
   const zone = useDisplayZone();
-  const programme = useProgramme();
   return (
     <>
       <StageHeader title={m.liveTitle} room={null} />
@@ -68,7 +78,7 @@ export default function RoomOverview({ loaderData }: { loaderData: LoaderData })
             <RoomCard
               key={room.id}
               room={room}
-              onAir={programme ? roomOnAir(now, programme.sessions, room.id) : room.atBuild}
+              onAir={programme ? roomOnAir(now, programme, room.id, show) : room.atBuild}
               zone={zone}
             />
           ))}

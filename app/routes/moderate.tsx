@@ -1,4 +1,13 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from "react";
 import * as content from "../../content";
 import * as m from "../i18n/messages";
 import { ModerationQueue } from "../components/questions/moderation-queue";
@@ -17,6 +26,9 @@ export const meta = () =>
     // Linked from nowhere, and of no use to anyone without the token.
     noindex: true,
   });
+
+/** The show's part, loaded when the moderator opens it: the page's first load is the questions' (its budget). */
+const ShowControl = lazy(() => import("../components/show/show-control"));
 
 /** The tab's copy of the token: sessionStorage, so it goes when the tab closes and never reaches another tab. */
 const storedToken = storedValue(
@@ -37,6 +49,8 @@ export default function Moderate() {
   const hydrated = useHydrated();
   const token = useStored(storedToken);
   const [notice, setNotice] = useState("");
+  // Signed in here and now (not a tab that kept its token): the sign-in form goes, and the focus moves to the tabs.
+  const [signedIn, setSignedIn] = useState(false);
   // A refused token is forgotten at once, and the page asks again, saying why.
   const stream = useModeratorStream(token, (status) => {
     setNotice(status === "refused" ? m.moderateTokenRefused : m.moderateNoToken);
@@ -59,14 +73,82 @@ export default function Moderate() {
             notice={notice}
             onToken={(value) => {
               setNotice("");
+              setSignedIn(true);
               storeToken(value);
             }}
           />
         ) : (
-          <ModerationQueue token={token} stream={stream} onSignOut={signOut} />
+          <Parts
+            focus={signedIn}
+            questions={<ModerationQueue token={token} stream={stream} onSignOut={signOut} />}
+            show={
+              <Suspense fallback={<p className="text-white/85">{m.showLoading}</p>}>
+                <ShowControl token={token} />
+              </Suspense>
+            }
+          />
         )}
       </div>
     </>
+  );
+}
+
+const parts = ["questions", "show"] as const;
+type Part = (typeof parts)[number];
+const partWords: Record<Part, string> = { questions: m.moderatePartQuestions, show: m.moderatePartShow };
+
+/**
+ * The page's two parts, the audience's questions and the show (issue 44), as tabs: one at a time reads on a phone,
+ * and the arrow keys move between them as a tab list's do. The questions' stream runs on while the show is open.
+ */
+function Parts(props: Record<Part, ReactNode> & { focus: boolean }) {
+  const [open, setOpen] = useState<Part>("questions");
+  const tabs = useRef<Partial<Record<Part, HTMLButtonElement | null>>>({});
+  const { focus } = props;
+  useEffect(() => {
+    if (focus) tabs.current.questions?.focus();
+  }, [focus]);
+  const choose = (part: Part) => {
+    setOpen(part);
+    tabs.current[part]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = parts.indexOf(open);
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: parts.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    choose(parts[(to + parts.length) % parts.length] ?? open);
+  };
+  return (
+    <div className="flex flex-col gap-8">
+      <div role="tablist" aria-label={m.moderateParts} className="flex gap-2 border-b border-line">
+        {parts.map((part) => (
+          <button
+            key={part}
+            ref={(element) => {
+              tabs.current[part] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`part-${part}`}
+            aria-selected={open === part}
+            // Only the open part is drawn: a closed tab controls nothing there is.
+            aria-controls={open === part ? `part-${part}-panel` : undefined}
+            tabIndex={open === part ? 0 : -1}
+            onKeyDown={onKeyDown}
+            onClick={() => {
+              choose(part);
+            }}
+            className="-mb-px min-h-11 border-b-4 border-transparent px-4 py-2 text-lg font-semibold text-white/85 hover:text-white aria-selected:border-magenta aria-selected:text-white"
+          >
+            {partWords[part]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`part-${open}-panel`} aria-labelledby={`part-${open}`}>
+        {props[open]}
+      </div>
+    </div>
   );
 }
 

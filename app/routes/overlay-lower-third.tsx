@@ -11,6 +11,9 @@ import { usePresence } from "../lib/use-presence";
 import { useProgramme } from "../lib/programme";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/overlay-lower-third";
+import { mainStage } from "../../common/show-contract";
+import { useShow } from "../lib/show";
+import { showProgramme, stageShow } from "../lib/show-schedule";
 import { sessionTypeWords } from "../lib/session-type-words";
 
 export const handle: PageHandle = { bare: true, transparent: true };
@@ -25,7 +28,7 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * The session on air in the room (`?room=`; none for an edition with one stream) by the page's clock (or `?now=`),
- * with its speakers. It changes at each session boundary, the old graphic going out before the new comes in;
+ * as the show runs the room's stage (its delay, or the session on stage by hand: issue 44), with its speakers. It changes at each session boundary, the old graphic going out before the new comes in;
  * nothing shows while nothing is on (before, after, between sessions, in a break, or for a room the edition lacks),
  * nor before the programme has arrived (lib/programme.ts).
  */
@@ -33,10 +36,20 @@ export default function LowerThird() {
   const options = useOverlayOptions();
   const room = options?.room;
   const programme = useProgramme();
+  const show = useShow();
   // Breaks show nothing: the stream shows its be-right-back screen then, and a break has nobody to name.
-  const named = useMemo(() => programme?.sessions.filter((session) => session.type !== "Break") ?? [], [programme]);
+  const named = useMemo(
+    () =>
+      programme
+        ? showProgramme(programme.sessions, content.onAirSpans, show).sessions.filter(
+            (session) => session.type !== "Break",
+          )
+        : [],
+    [programme, show],
+  );
   const roomName = programme?.rooms.find((candidate) => candidate.id === room)?.name;
-  const sessionId = useClock((now) => (options ? (sessionOnAir(now, named, room)?.id ?? "") : ""));
+  const onStage = stageShow(show, room ?? mainStage).onStage;
+  const sessionId = useClock((now) => (options ? (sessionOnAir(now, named, room, onStage)?.id ?? "") : ""));
   const session = named.find((candidate) => candidate.id === sessionId) ?? null;
   const { shown, leaving } = usePresence(sessionId, session, options?.motion ? overlayLeaveMs : 0);
 

@@ -18,6 +18,9 @@ import { usePresence } from "../lib/use-presence";
 import { useProgramme } from "../lib/programme";
 import type { PageHandle } from "../root";
 import type { Route } from "./+types/overlay-question";
+import { mainStage } from "../../common/show-contract";
+import { useShow } from "../lib/show";
+import { showProgramme, stageShow } from "../lib/show-schedule";
 
 export const handle: PageHandle = { bare: true, transparent: true };
 
@@ -31,21 +34,33 @@ export const meta: Route.MetaFunction = () =>
 
 /**
  * The question the moderator has pinned on air, with the asker's name if they gave one. The session is the one
- * named by `?session=`, or else the one on air in the room (`?room=`) by the page's clock, once the programme has
- * arrived (lib/programme.ts, fetched for that alone); its question stream says each pin and unpin as it happens.
+ * named by `?session=`; or else the one whose question the moderator pinned on the room's stage (`?room=`; the
+ * show's `questionSession`, which holds past the session's end until the question is unpinned: the moderator owns
+ * the air, issue 44); or else the one on air there as the show runs it (its delay, or the session on stage by hand)
+ * by the page's clock, once the programme has arrived (lib/programme.ts, fetched for that alone). Its question
+ * stream says each pin and unpin as it happens.
  * Nothing shows while no question is on air, and nothing while the stream is away: it is opened again until the
  * server answers.
  */
 export default function QuestionOverlay() {
   const options = useOverlayOptions();
   const programme = useProgramme(options !== null && options.session === undefined);
+  const show = useShow();
   // The sessions that take the audience's questions: only they can have one on air.
   const asking = useMemo(
-    () => programme?.sessions.filter((session) => takesQuestions(session.type, content.event.questions)) ?? [],
-    [programme],
+    () =>
+      programme
+        ? showProgramme(programme.sessions, content.onAirSpans, show).sessions.filter((session) =>
+            takesQuestions(session.type, content.event.questions),
+          )
+        : [],
+    [programme, show],
   );
-  const byClock = useClock((now) => (options ? (sessionOnAir(now, asking, options.room)?.id ?? "") : ""));
-  const sessionId = options?.session ?? byClock;
+  const stage = stageShow(show, options?.room ?? mainStage);
+  const byClock = useClock((now) =>
+    options ? (sessionOnAir(now, asking, options.room, stage.onStage)?.id ?? "") : "",
+  );
+  const sessionId = options?.session ?? stage.questionSession ?? byClock;
   const onAir = useOnAirQuestion(sessionId);
   const { shown, leaving } = usePresence(onAir?.id ?? "", onAir, options?.motion ? overlayLeaveMs : 0);
 

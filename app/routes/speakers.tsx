@@ -1,5 +1,4 @@
-import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef, type RefObject } from "react";
-import { useNavigate } from "react-router";
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useRef } from "react";
 import * as content from "../../content";
 import {
   otherNames,
@@ -10,6 +9,7 @@ import {
 import { Breadcrumb } from "../components/breadcrumb";
 import { PageHeader } from "../components/page-header";
 import { currentAddressQuery, setAddressQuery, useAddressQuery } from "../lib/address-query";
+import { useLinksWithin } from "../lib/links-within";
 import { pageMeta, titled } from "../lib/seo";
 import { speakerDirectoryFile } from "../lib/speaker-directory";
 import { matchesQuery, searchKey } from "../../common/search-text";
@@ -29,8 +29,8 @@ export function loader() {
   return { count: speakerDirectory(content).groups.reduce((sum, group) => sum + group.speakers.length, 0) };
 }
 
-/** The directory draws from its file: it is fetched as the page loads, not after its script. */
-export const links: Route.LinksFunction = () => [speakerDirectoryFile.preload];
+/** The directory draws from its file: it is fetched before the page's scripts, not once they have run. */
+export const links: Route.LinksFunction = speakerDirectoryFile.preloads;
 
 /** On client-side navigation, the page shows once the directory is there too, rather than without its list. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -200,39 +200,6 @@ const Directory = memo(function Directory() {
     </div>
   );
 });
-
-/**
- * The directory's links to the speakers' and talks' pages navigate within the app, as a `<Link>` does, through one
- * listener rather than a `<Link>` each: at 1,200 speakers those were 2,600 components to hydrate, their hooks most of
- * the page's blocking time on a slow phone (decision 087). A click with a modifier key, or on an index letter's anchor
- * within the page, is left to the browser.
- */
-function useLinksWithin(container: RefObject<HTMLElement | null>) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const follow = (event: MouseEvent) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
-      const link = event.target instanceof Element ? event.target.closest("a") : null;
-      if (!link || link.origin !== window.location.origin || link.pathname === window.location.pathname) return;
-      event.preventDefault();
-      void navigate(link.pathname + link.search + link.hash);
-    };
-    element.addEventListener("click", follow);
-    return () => {
-      element.removeEventListener("click", follow);
-    };
-  }, [container, navigate]);
-}
 
 /**
  * One speaker: their name to their page, their job title, their sessions to the talks' pages (plain links, which the

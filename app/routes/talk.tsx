@@ -1,6 +1,7 @@
+import { Suspense } from "react";
 import * as content from "../../content";
+import { QuestionsSection } from "../components/questions/lazy-questions-section";
 import type { AgendaSlot, Talk } from "../../content";
-import { QuestionsSection } from "../components/questions/questions-section";
 import { TalkDetails } from "../components/talk-details";
 import { TrackLink } from "../components/track-link";
 import { trackFinder } from "../../content/tracks";
@@ -121,7 +122,13 @@ export default function TalkPage({ loaderData }: Route.ComponentProps) {
       sessionId={sessionId}
       recording={recording}
       doNotRecord={doNotRecord}
-      questions={questions ? <QuestionsSection {...questions} askWithoutScript /> : undefined}
+      questions={
+        questions ? (
+          <Suspense>
+            <QuestionsSection {...questions} askWithoutScript />
+          </Suspense>
+        ) : undefined
+      }
     />
   );
 }

@@ -104,7 +104,8 @@ export default function TrackPage({ loaderData }: { loaderData: LoaderData }) {
 /**
  * One session of the track, in time order through its day, its room named on it: a visitor follows a track from
  * one session to the next, wherever it is held, so the day reads as a sequence rather than room by room (a track
- * of an imported programme moves between rooms; one that keeps to a room names the same on each).
+ * of an imported programme moves between rooms; one that keeps to a room names the same on each). A card is laid
+ * out only as it nears the screen: a track of a large programme holds dozens (decision 088).
  */
 function TrackSession({
   session,
@@ -120,7 +121,7 @@ function TrackSession({
   const room = rooms.find((candidate) => candidate.id === session.room);
   const people = session.speakers.map((speaker) => speaker.name).join(m.listSeparator);
   return (
-    <li className="grid gap-x-6 gap-y-2 rounded-2xl border border-line bg-panel p-5 sm:grid-cols-[12rem_1fr]">
+    <li className="grid gap-x-6 gap-y-2 rounded-2xl border border-line bg-panel p-5 [contain-intrinsic-size:auto_12rem] [content-visibility:auto] sm:grid-cols-[12rem_1fr]">
       <div className="flex flex-wrap items-start justify-between gap-2 sm:flex-col sm:justify-start">
         <p className="font-display font-semibold">
           <SessionTime start={session.start} end={session.end} zone={zone} day={day} />

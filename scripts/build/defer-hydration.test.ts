@@ -59,7 +59,10 @@ describe("hydration after the first paint", () => {
       setTimeout: (callback: () => void) => setTimeout(callback),
       document: {
         createElement: () => ({}),
-        head: { append: (link: { href: string }) => events.push(`preload ${link.href}`) },
+        head: {
+          append: (link: { href: string; rel: string; as?: string }) =>
+            events.push(`${link.as === "fetch" ? "fetch" : link.rel === "modulepreload" ? "preload" : link.rel} ${link.href}`),
+        },
       },
       window,
       load: (href: string) => {
@@ -89,6 +92,22 @@ describe("hydration after the first paint", () => {
       "talk-nomic": { href: "/assets/talk.js" },
     });
     expect(bootstrap).not.toMatch(/^import\s/m);
+  });
+
+  it("takes the page's data file out of the HTML and fetches it after the first paint, ahead of the modules", async () => {
+    const withData = deferHydration(
+      page.replace(
+        "</head>",
+        '<link rel="preload" href="/programme.json" as="fetch" crossorigin="anonymous"/></head>',
+      ),
+    );
+    expect(withData).not.toContain('href="/programme.json" as="fetch"');
+    const run = standIn(/<script type="module">([\s\S]*)<\/script>/.exec(withData)?.[1] ?? "", { observesPaint: true });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(run.events).toEqual([]);
+    run.paint();
+    await run.ran;
+    expect(run.events.slice(0, 2)).toEqual(["fetch /programme.json", "preload /assets/entry.client.js"]);
   });
 
   it("imports a route module split in parts (its client loader apart) part by part, and hands them over whole", async () => {

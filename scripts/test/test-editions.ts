@@ -184,8 +184,13 @@ function label(pass: Pass): string {
   return `${pass.edition}${pass.builtAt ? ` built as of ${pass.builtAt}` : ""}, ${pass.scope} tests`;
 }
 
+/** How long each step took, printed at the end: what to look at when the suite nears its 20 minutes. */
+const durations: { step: string; seconds: number }[] = [];
+
 function run(pass: Pass, command: string, args: string[]): void {
-  console.log(`\n[${label(pass)}] ${[command, ...args].join(" ")}`);
+  const step = `[${label(pass)}] ${[command, ...args].join(" ")}`;
+  console.log(`\n${step}`);
+  const started = performance.now();
   const result = spawnSync(command, args, {
     stdio: "inherit",
     env: {
@@ -196,10 +201,9 @@ function run(pass: Pass, command: string, args: string[]): void {
       ...(referenceBuild ? { [referenceBuildVariable]: referenceBuild } : {}),
     },
   });
+  durations.push({ step, seconds: (performance.now() - started) / 1000 });
   if (result.status !== 0) {
-    throw new Error(
-      `[${label(pass)}] ${command} ${args.join(" ")} failed (exit ${String(result.status ?? result.signal)})`,
-    );
+    throw new Error(`${step} failed (exit ${String(result.status ?? result.signal)})`);
   }
 }
 
@@ -244,6 +248,10 @@ try {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
+  console.log("\nSteps by time taken:");
+  for (const { step, seconds } of durations.toSorted((a, b) => b.seconds - a.seconds)) {
+    console.log(`${seconds.toFixed(0).padStart(6)} s  ${step}`);
+  }
   for (const pass of passes) removeCopy(pass);
   if (referenceBuild) rmSync(referenceBuild, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { Stage } from "../../content";
 import { selectedEditionId } from "../../content/editions";
 import { loadEdition } from "../../content/load-edition";
+import { everyStream } from "../../app/lib/stage";
 
 /**
  * The browser tests' HLS streams (decision 041): for each stream of the edition under test served on this machine
@@ -19,8 +20,7 @@ const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** The edition's HLS playlists that this machine serves: the ones the tests must make. */
 export function loopbackStreams(stage: Stage): URL[] {
-  const streams = [...(stage.stream ? [stage.stream] : []), ...Object.values(stage.rooms)];
-  return streams.flatMap((stream) =>
+  return everyStream(stage).flatMap((stream) =>
     stream.provider === "hls" && loopbackHosts.has(new URL(stream.url).hostname) ? [new URL(stream.url)] : [],
   );
 }

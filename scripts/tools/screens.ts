@@ -21,6 +21,11 @@
  * over a checkerboard that shows where it is: reports/screens/overlays/<edition>-<overlay>[-checkerboard].png; and
  * the stage of the pinned question's room at that session, at 390 and 1440 px:
  * reports/screens/overlays/<edition>-stage-<width>.png.
+ *
+ * `npm run screens -- --show` starts our server with a moderator's token, makes a stage run late, opens two of its
+ * stage pages (viewers) and announces, and photographs /moderate's Show part at 390 and 1440 px, the agenda with the
+ * banner of an information and of an urgent announcement at both widths, and the announcement's overlay (as the
+ * streaming tool gets it and over a checkerboard): reports/screens/show/<edition>-<shot>[-<width>].png.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
@@ -36,6 +41,8 @@ import {
   type ModerationAction,
 } from "../../common/question-contract";
 import { overlayFrame, overlayPaths } from "../../app/lib/overlay";
+import * as m from "../../app/i18n/messages";
+import { adminShowUrl, mainStage, type ShowAction } from "../../common/show-contract";
 import { stagePath } from "../../app/lib/stage";
 import { edition, editionId } from "../../content";
 import { at, betweenDays, editionMoments } from "../../tests/e2e/moments";
@@ -47,6 +54,7 @@ const heights: Record<(typeof widths)[number], number> = { 390: 844, 768: 1024, 
 const phases = process.argv.includes("--phases");
 const questions = process.argv.includes("--questions");
 const overlays = process.argv.includes("--overlays");
+const show = process.argv.includes("--show");
 const outDir = path.resolve(
   phases
     ? "reports/screens/phases"
@@ -54,7 +62,9 @@ const outDir = path.resolve(
       ? "reports/screens/questions"
       : overlays
         ? "reports/screens/overlays"
-        : "reports/screens",
+        : show
+          ? "reports/screens/show"
+          : "reports/screens",
 );
 
 /** A shot: the page to load and the file's name without its width. */
@@ -70,6 +80,10 @@ async function main() {
   }
   if (overlays) {
     await overlayScreens();
+    return;
+  }
+  if (show) {
+    await showScreens();
     return;
   }
   const started = Date.now();
@@ -324,6 +338,107 @@ async function overlayScreens() {
     server.stop();
   }
   console.log(`The overlays, each twice, and the stage at two widths in ${path.relative(process.cwd(), outDir)}/`);
+}
+
+/**
+ * The show's control room and its announcement (issue 44): a stage ten minutes late from its second session, two of
+ * its stage pages open (the viewers' count), an announcement with a link; then the banner on the agenda, information
+ * and urgent, and the announcement's overlay. Our own server, with a token made for this run.
+ */
+async function showScreens() {
+  const token = randomBytes(24).toString("hex");
+  Object.assign(process.env, { MODERATOR_TOKEN: token });
+  const room = edition.rooms[0]?.id;
+  const stage = room ?? mainStage;
+  const sessions = edition.agenda.filter((slot) => slot.room === room);
+  const from = sessions[1] ?? sessions[0];
+  if (!from) throw new Error(`Edition ${editionId} has no session`);
+  const server = await startBuiltServer();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const open = (width: number, height = 900) =>
+    browser.newContext({
+      baseURL: server.url,
+      viewport: { width, height },
+      reducedMotion: "reduce",
+      colorScheme: "dark",
+    });
+  const act = async (context: BrowserContext, action: ShowAction) => {
+    const response = await context.request.post(adminShowUrl, {
+      headers: { authorization: `Bearer ${token}` },
+      data: action,
+    });
+    if (!response.ok())
+      throw new Error(`${action.action} answered ${String(response.status())}: ${await response.text()}`);
+  };
+  const shoot = async (page: Page, name: string, fullPage: boolean) => {
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: path.join(outDir, `${editionId}-${name}.png`), fullPage });
+  };
+  const announcement = {
+    info: "Lunch is served on the second floor until 13:30. The <b>afternoon</b> starts ten minutes late.",
+    urgent: "The main stream has moved to the backup: reload the stage if your video has stopped.",
+  };
+  try {
+    await mkdir(outDir, { recursive: true });
+    const viewers = await open(1440);
+    await act(viewers, { action: "delay", stage, minutes: 10, from: from.id });
+    for (let count = 0; count < 2; count++) {
+      const page = await viewers.newPage();
+      await page.goto(stagePath(room));
+    }
+    await act(viewers, { action: "announce", text: announcement.info, link: "https://example.org/venue", minutes: 90 });
+    for (const width of [390, 1440]) {
+      const moderator = await open(width);
+      await moderator.addInitScript(
+        ([key, value]) => {
+          sessionStorage.setItem(key ?? "", value ?? "");
+        },
+        [`${edition.event.shortName.toLowerCase()}:moderator-token`, token],
+      );
+      const page = await moderator.newPage();
+      await page.goto(moderatePath);
+      await page.getByRole("tab", { name: m.moderatePartShow }).click();
+      // The viewers are read as the part opens, and every few seconds: two stage pages by then.
+      await page
+        .getByText(m.showViewersNow({ count: 2 }))
+        .first()
+        .waitFor({ timeout: 30_000 });
+      // Dismissed here: a full page's picture would draw the fixed banner in the middle of the page.
+      await page.getByRole("button", { name: m.announcementDismiss }).click();
+      await shoot(page, `moderate-show-${String(width)}`, true);
+      await moderator.close();
+    }
+    for (const level of ["info", "urgent"] as const) {
+      await act(viewers, { action: "announce", text: announcement[level], level, link: "https://example.org/venue" });
+      for (const width of [390, 1440]) {
+        const visitor = await open(width, width === 390 ? 844 : 900);
+        const page = await visitor.newPage();
+        await page.goto("/agenda");
+        await page.getByRole("button", { name: m.announcementDismiss }).first().waitFor();
+        await shoot(page, `banner-${level}-${String(width)}`, false);
+        await visitor.close();
+      }
+    }
+    const frame = await browser.newContext({ baseURL: server.url, viewport: overlayFrame, reducedMotion: "reduce" });
+    const overlay = await frame.newPage();
+    await overlay.goto(`${overlayPaths.announcement}?motion=off`);
+    await overlay.locator("[data-graphic]").waitFor();
+    await overlay.evaluate(() => document.fonts.ready);
+    await overlay.screenshot({
+      path: path.join(outDir, `${editionId}-overlay-announcement.png`),
+      omitBackground: true,
+    });
+    await overlay.evaluate(() => {
+      document.documentElement.style.background = "repeating-conic-gradient(#777 0 25%, #ccc 0 50%) 0 0 / 48px 48px";
+    });
+    await overlay.screenshot({ path: path.join(outDir, `${editionId}-overlay-announcement-checkerboard.png`) });
+    await act(viewers, { action: "clear-announcement" });
+    await act(viewers, { action: "delay", stage, minutes: 0, from: from.id });
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  console.log(`The show's part, the banners and the overlay in ${path.relative(process.cwd(), outDir)}/`);
 }
 
 /** Asks a question in the session and pins it on air, as the moderator does. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cleanQuestionField } from "../../app/lib/question-text";
 import { moderationActions, type ModeratedQuestion, type ModerationAction } from "../../common/question-contract";
-import { QuestionStateError, type StoredQuestion, type VoteStore } from "../store";
-import { requireBearer } from "./bearer-token";
+import { QuestionStateError, type SessionStage, type StoredQuestion, type VoteStore } from "../store";
+import { guardAdminRoutes } from "./bearer-token";
 import { csvContentType, csvDocument } from "./csv";
 import { questionStreamsFullRetryAfterSeconds } from "./question-streams";
 import { allSessions, moderatedQuestion, type QuestionsService } from "./questions";
-import { limitedBy, type RateLimiter } from "./rate-limit";
+import type { RateLimiter } from "./rate-limit";
 import * as m from "../../app/i18n/messages";
 
 export interface AdminQuestionsOptions {
@@ -16,6 +16,8 @@ export interface AdminQuestionsOptions {
   tokens: readonly string[];
   now: () => Date;
   reads: RateLimiter;
+  /** The stage of a session, with its sessions: a pin owns the stage's air (issue 44). */
+  stageOf: (sessionId: string) => SessionStage | undefined;
 }
 
 /** What the CSV export holds, for the speakers after the day: every question a moderator did not hide. */
@@ -31,13 +33,7 @@ const questionId = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function registerAdminQuestions(app: FastifyInstance, options: AdminQuestionsOptions) {
   const { service, store, now } = options;
-  app.addHook("onRequest", (_request, reply, done) => {
-    void reply.header("cache-control", "no-store");
-    done();
-  });
-  // Counted like any read of the API: a client guessing tokens is slowed as a scraper would be.
-  app.addHook("onRequest", limitedBy(options.reads));
-  app.addHook("onRequest", requireBearer(options.tokens));
+  guardAdminRoutes(app, options.reads, options.tokens);
 
   /** The session named by ?session=, undefined for all of them, or null once the reply has said why not. */
   function sessionFilter(request: FastifyRequest, reply: FastifyReply): string | undefined | null {
@@ -102,7 +98,7 @@ export function registerAdminQuestions(app: FastifyInstance, options: AdminQuest
     if (!questionId.test(id)) return reply.code(404).send({ error: m.apiNoQuestion({ id }) });
     let changed: StoredQuestion[] | null;
     try {
-      changed = await store.questions.moderate(id, action as ModerationAction, now(), reason);
+      changed = await store.questions.moderate(id, action as ModerationAction, now(), reason, options.stageOf);
     } catch (error) {
       if (error instanceof QuestionStateError) return reply.code(409).send({ error: error.message });
       throw error;

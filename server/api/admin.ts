@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { Demo } from "../../content";
 import { ranked } from "../../app/lib/ranking";
 import type { StoredVote, VoteStore } from "../store";
-import { requireBearer } from "./bearer-token";
+import { guardAdminRoutes } from "./bearer-token";
 import { csvContentType, csvDocument } from "./csv";
-import { limitedBy, type RateLimiter } from "./rate-limit";
+import type { RateLimiter } from "./rate-limit";
 import { reviewClusters } from "./review";
 import type { Voters } from "./voter";
 
@@ -66,16 +66,8 @@ const voidBody = z.object({
  */
 export function registerAdmin(app: FastifyInstance, options: AdminApiOptions) {
   const { store, demos, presentedLive, presenterName, now } = options;
-  const limitReads = limitedBy(options.reads);
-
-  app.addHook("onRequest", (request, reply, done) => {
-    void reply.header("cache-control", "no-store");
-    done();
-  });
-  // Counted like any read of the API: a client guessing tokens is slowed as a scraper would be.
-  app.addHook("onRequest", limitReads);
   // Only ADMIN_TOKEN: MODERATOR_TOKEN moderates questions and reads no vote results (decision 039).
-  app.addHook("onRequest", requireBearer([options.token]));
+  guardAdminRoutes(app, options.reads, [options.token]);
 
   async function results(): Promise<ResultRow[]> {
     const [counts, votes] = await Promise.all([store.counts(), store.votes()]);

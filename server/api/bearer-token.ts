@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { onRequestHookHandler } from "fastify";
+import type { FastifyInstance, onRequestHookHandler } from "fastify";
+import { limitedBy, type RateLimiter } from "./rate-limit";
 
 /**
  * An onRequest hook that lets a request through only with one of `tokens` as its bearer token (ADMIN_TOKEN, and for
@@ -29,4 +30,18 @@ export function requireBearer(tokens: readonly string[]): onRequestHookHandler {
 
 function digest(token: string) {
   return createHash("sha256").update(token).digest();
+}
+
+/**
+ * What every organisers' plugin under /api/admin starts with: each answer, refusals included, for the caller alone;
+ * counted like any read of the API, so that a client guessing tokens is slowed as a scraper would be; and only with
+ * one of `tokens`.
+ */
+export function guardAdminRoutes(app: FastifyInstance, reads: RateLimiter, tokens: readonly string[]): void {
+  app.addHook("onRequest", (_request, reply, done) => {
+    void reply.header("cache-control", "no-store");
+    done();
+  });
+  app.addHook("onRequest", limitedBy(reads));
+  app.addHook("onRequest", requireBearer(tokens));
 }

@@ -14,6 +14,7 @@ import { RateLimiter } from "./rate-limit";
 import { PerAddress } from "./per-address";
 import { Voters } from "./voter";
 import { registerVoting } from "./voting";
+import { registerAdminShow, registerShow, ShowService, type ShowStage } from "./show";
 
 export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "originHashKey" | "voters"> {
   /** The headers every response carries (app.ts), for the streams, which are written outside Fastify's reply. */
@@ -47,6 +48,8 @@ export interface ApiOptions extends Omit<DemosApiOptions, "reads" | "votes" | "o
     /** The page whose form asks a session's questions without script. */
     pageOf: (session: AgendaSlot) => string;
   };
+  /** The show (issue 44): the edition's stages, and the show's streams this server holds at most. */
+  show: { stages: ReadonlyMap<string, ShowStage>; maxStreams: number };
   /** How many of the demos with the most votes are presented live (the edition's event). */
   presentedLive: number;
   /** A presenter's name by speaker id, for the organisers' results. */
@@ -130,7 +133,17 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
     pageOf: options.questions.pageOf,
     voters,
   });
-  // The organisers' token moderates too; the moderators' token does nothing else (decision 039).
+  const show = new ShowService({
+    store,
+    stages: options.show.stages,
+    now,
+    commonHeaders: commonHeaders ?? {},
+    maxStreams: options.show.maxStreams,
+    streamsPerAddress,
+    ...(options.liveHeartbeatMs === undefined ? {} : { heartbeatMs: options.liveHeartbeatMs }),
+  });
+  registerShow(app, { service: show, reads });
+  // The organisers' token moderates too; the moderators' token does nothing else (decision 039). Both run the show.
   const moderators = [options.adminToken, options.questions.moderatorToken].filter((token) => token !== undefined);
   if (moderators.length > 0) {
     await app.register(registerAdminQuestions, {
@@ -140,7 +153,9 @@ export async function registerApi(app: FastifyInstance, options: ApiOptions) {
       tokens: moderators,
       now,
       reads,
+      stageOf: show.stageOf,
     });
+    await app.register(registerAdminShow, { prefix: "/admin", service: show, store, tokens: moderators, now, reads });
   }
   // Only when a token is set: otherwise the paths fall to the 404 below like any unknown one.
   if (options.adminToken) {

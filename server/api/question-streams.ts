@@ -83,6 +83,11 @@ export class EventHub<State> {
     return this.#streams;
   }
 
+  /** Open streams of one channel. */
+  streamsOf(key: string): number {
+    return this.#channels.get(key)?.streams.size ?? 0;
+  }
+
   /** A change notice: the channel's clients get what changed within `batchMs`. */
   changed(key: string, what: readonly string[] = []) {
     const channel = this.#channels.get(key);

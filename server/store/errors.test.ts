@@ -70,7 +70,7 @@ describe("Which store errors mean the database is away (503) rather than a faile
     expect(isSqliteUnavailable(new Error("no code"))).toBe(false);
   });
 
-  it("wraps only the unavailable errors of a store's calls, its questions' included, keeping the cause", async () => {
+  it("wraps only the unavailable errors of a store's calls, its questions' and show's included, keeping the cause", async () => {
     const away = withCode("connect ECONNREFUSED", "ECONNREFUSED");
     const bug = serverError("23503");
     const failing = (error: Error) => () => Promise.reject(error);
@@ -97,6 +97,14 @@ describe("Which store errors mean the database is away (503) rather than a faile
         moderate: failing(new QuestionStateError("A hidden question cannot be pinned")),
         onQuestionsChanged: () => () => undefined,
       },
+      show: {
+        show: failing(away),
+        changeStage: failing(away),
+        announce: failing(away),
+        reportViewers: failing(away),
+        viewers: failing(away),
+        onShowChanged: () => () => undefined,
+      },
       close: () => Promise.resolve(),
     };
     const reporting = reportingUnavailable(store, isPostgresUnavailable);
@@ -121,6 +129,11 @@ describe("Which store errors mean the database is away (503) rather than a faile
       () => reporting.questions.upvotedBy("v", "s-1"),
       () => reporting.questions.upvote("q", "v", new Date()),
       () => reporting.questions.withdrawUpvote("q", "v"),
+      () => reporting.show.show(),
+      () => reporting.show.changeStage("main", { stream: "slate" }),
+      () => reporting.show.announce(null),
+      () => reporting.show.reportViewers(new Map([["main", 1]]), new Date()),
+      () => reporting.show.viewers(new Date()),
     ]) {
       const error: unknown = await call().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(StoreUnavailableError);

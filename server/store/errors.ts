@@ -103,7 +103,7 @@ export function reportingUnavailable(
       );
     }
   };
-  const questions = store.questions;
+  const { questions, show } = store;
   return {
     engine: store.engine,
     edition: store.edition,
@@ -124,8 +124,17 @@ export function reportingUnavailable(
       upvotedBy: (voterId, sessionId) => guard(() => questions.upvotedBy(voterId, sessionId)),
       upvote: (questionId, voterId, at, origin) => guard(() => questions.upvote(questionId, voterId, at, origin)),
       withdrawUpvote: (questionId, voterId) => guard(() => questions.withdrawUpvote(questionId, voterId)),
-      moderate: (questionId, action, at, reason) => guard(() => questions.moderate(questionId, action, at, reason)),
+      moderate: (questionId, action, at, reason, stageOf) =>
+        guard(() => questions.moderate(questionId, action, at, reason, stageOf)),
       onQuestionsChanged: (listener) => questions.onQuestionsChanged(listener),
+    },
+    show: {
+      show: () => guard(() => show.show()),
+      changeStage: (stage, change) => guard(() => show.changeStage(stage, change)),
+      announce: (announcement) => guard(() => show.announce(announcement)),
+      reportViewers: (counts, at) => guard(() => show.reportViewers(counts, at)),
+      viewers: (at) => guard(() => show.viewers(at)),
+      onShowChanged: (listener) => show.onShowChanged(listener),
     },
     close: () => store.close(),
   };

@@ -7,10 +7,12 @@ export type {
   NewQuestion,
   QuestionChange,
   QuestionStore,
+  SessionStage,
   StoredQuestion,
   UpvoteResult,
 } from "./question-store";
 export { QuestionStateError } from "./question-store";
+export type { KeptShow, KeptViewers, ShowStore, StageChange } from "./show-store";
 export type { CastResult, SeedDemo, StoredVote, Vote, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
 /**

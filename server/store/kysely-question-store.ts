@@ -6,6 +6,7 @@ import {
   type NewQuestion,
   type QuestionChange,
   type QuestionStore,
+  type SessionStage,
   type StoredQuestion,
   type UpvoteResult,
 } from "./question-store";
@@ -113,6 +114,7 @@ export abstract class KyselyQuestionStore implements QuestionStore {
     action: ModerationAction,
     at: Date,
     reason?: string,
+    stageOf?: (sessionId: string) => SessionStage | undefined,
   ): Promise<StoredQuestion[] | null>;
 
   async question(id: string): Promise<StoredQuestion | null> {

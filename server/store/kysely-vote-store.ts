@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { QuestionStore } from "./question-store";
+import type { ShowStore } from "./show-store";
 import type { Database } from "./schema";
 import type { CastResult, SeedDemo, StoredVote, Vote, VoteKey, VoteOrigin, VoteStore } from "./vote-store";
 
@@ -31,6 +32,7 @@ export abstract class KyselyVoteStore implements VoteStore {
   private readonly countListeners = new Set<() => void>();
   /** Each engine's own (sqlite-question-store.ts, postgres-question-store.ts), on the same database. */
   abstract readonly questions: QuestionStore;
+  abstract readonly show: ShowStore;
   private changeScheduled = false;
 
   constructor(

@@ -1,10 +1,5 @@
-import { Migrator, PostgresAdapter, sql, type Kysely, type Migration } from "kysely";
-import { errorCode } from "./errors";
+import { Migrator, sql, type Kysely, type Migration } from "kysely";
 import type { Database } from "./schema";
-
-/** PostgreSQL's invalid_schema_name, and how many times a migration run is retried for it (see migrate()). */
-const invalidSchemaName = "3F000";
-const schemaRetries = 3;
 
 /**
  * The one migration set, for SQLite and PostgreSQL alike: Kysely's schema builder writes each engine's SQL.
@@ -161,6 +156,56 @@ const migrations = (edition: string): Record<string, Migration> => ({
         .execute();
     },
   },
+  // The show (issue 44, decision 091), per edition: one row per stage someone touched (an untouched stage is idle),
+  // the one announcement (no row: none), and the viewers' counts each server reports, now (one row per server and
+  // stage, the latest) and per minute (the most it saw in that minute), which the servers sum; counts only.
+  "005-show": {
+    async up(db) {
+      await db.schema
+        .createTable("show_stages_by_edition")
+        .addColumn("edition", "text", (column) => column.notNull())
+        .addColumn("stage", "text", (column) => column.notNull())
+        .addColumn("delay_minutes", "integer", (column) => column.notNull().defaultTo(0))
+        .addColumn("delay_from", "text")
+        .addColumn("on_stage", "text")
+        .addColumn("stream", "text", (column) =>
+          column
+            .notNull()
+            .defaultTo("main")
+            .check(sql`stream in ('main', 'backup', 'slate')`),
+        )
+        .addColumn("question_session", "text")
+        .addPrimaryKeyConstraint("show_stages_by_edition_pkey", ["edition", "stage"])
+        .execute();
+      await db.schema
+        .createTable("show_announcements_by_edition")
+        .addColumn("edition", "text", (column) => column.primaryKey())
+        .addColumn("id", "text", (column) => column.notNull())
+        .addColumn("text", "text", (column) => column.notNull())
+        .addColumn("link", "text")
+        .addColumn("level", "text", (column) => column.notNull().check(sql`level in ('info', 'urgent')`))
+        .addColumn("until", "text")
+        .execute();
+      await db.schema
+        .createTable("show_viewers_by_edition")
+        .addColumn("edition", "text", (column) => column.notNull())
+        .addColumn("server_id", "text", (column) => column.notNull())
+        .addColumn("stage", "text", (column) => column.notNull())
+        .addColumn("viewers", "integer", (column) => column.notNull().check(sql`viewers >= 0`))
+        .addColumn("reported_at", "text", (column) => column.notNull())
+        .addPrimaryKeyConstraint("show_viewers_by_edition_pkey", ["edition", "server_id", "stage"])
+        .execute();
+      await db.schema
+        .createTable("show_viewer_minutes_by_edition")
+        .addColumn("edition", "text", (column) => column.notNull())
+        .addColumn("minute", "text", (column) => column.notNull())
+        .addColumn("stage", "text", (column) => column.notNull())
+        .addColumn("server_id", "text", (column) => column.notNull())
+        .addColumn("viewers", "integer", (column) => column.notNull().check(sql`viewers >= 0`))
+        .addPrimaryKeyConstraint("show_viewer_minutes_by_edition_pkey", ["edition", "minute", "stage", "server_id"])
+        .execute();
+    },
+  },
 });
 
 /**
@@ -181,34 +226,13 @@ async function migrate<Tables>(
   edition: string,
   run: (migrator: Migrator) => ReturnType<Migrator["migrateToLatest"]>,
 ) {
-  const schema = await migrationTableSchema(db);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations(edition)) },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  let { error, results } = await run(migrator);
-  // Kysely decides whether its tables exist by reading every schema of the database, with has_schema_privilege()
-  // on each name: a schema dropped by another client meanwhile (another deployment's, a test run's) fails that read
-  // with invalid_schema_name, before anything was migrated. Another read does not see that schema any more.
-  for (let attempt = 1; error && errorCode(error) === invalidSchemaName && attempt <= schemaRetries; attempt++) {
-    ({ error, results } = await run(migrator));
-  }
+  // On PostgreSQL the migrator finds its tables, and any of the store's, in the connection's own schema alone: the
+  // store's Kysely reads no other (StoreSchemaDialect), so another schema's tables or its drop meanwhile change nothing.
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations(edition)) } });
+  const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(failed ? `Migration ${failed} failed: ${reason}` : `Migrations failed: ${reason}`);
   }
-}
-
-/**
- * On PostgreSQL, the schema the store's tables go in. Kysely decides whether its migration tables exist by looking
- * in every schema of the database, but creates and reads them through the search path: a second schema in one
- * database (another deployment's, a test's, the bench's) found the first one's tables and failed with `relation
- * "kysely_migration_lock" does not exist`. Named, it looks in this schema only.
- */
-async function migrationTableSchema<Tables>(db: Kysely<Tables>): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema ?? undefined;
 }

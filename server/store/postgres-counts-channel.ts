@@ -33,12 +33,14 @@ export interface ChannelHandlers {
   counts(): void;
   /** Another server's questions of the edition changed. */
   questions(changes: QuestionChange[]): void;
+  /** Another server changed the edition's show. */
+  show(): void;
   /** The connection was down and came back: whatever was sent meanwhile went unheard. */
   missed(): void;
 }
 
 /**
- * How the PostgreSQL stores of several servers hear each other's votes and questions: each LISTENs on its schema's
+ * How the PostgreSQL stores of several servers hear each other's votes, questions and show: each LISTENs on its schema's
  * channel on one connection of its own (outside the pool, so it never holds a slot the votes need), and after its
  * own counted votes or changed questions NOTIFYs, each kind at most once per `notifyInterval` and never as part of
  * a write's statement. The counts' payload is the edition alone, as it was before questions (a server of the
@@ -63,6 +65,9 @@ export class ChangesChannel {
   });
   /** Question changes waiting for the end of the interval, by session; null for the whole session. */
   private pendingQuestions = new Map<string, Set<string> | null>();
+  private readonly showNotice = new Throttle(() => {
+    void this.send([showPayload(this.edition)]);
+  });
   private readonly questionsNotice = new Throttle(() => {
     const pending = this.pendingQuestions;
     this.pendingQuestions = new Map();
@@ -102,6 +107,10 @@ export class ChangesChannel {
       if (message.processId === this.ownPid || message.payload === undefined) return;
       if (message.payload === this.edition) {
         this.handlers.counts();
+        return;
+      }
+      if (message.payload === showPayload(this.edition)) {
+        this.handlers.show();
         return;
       }
       const changes = readQuestionPayload(message.payload, this.edition);
@@ -150,6 +159,12 @@ export class ChangesChannel {
     this.countsNotice.request();
   }
 
+  /** Tells the other servers that this edition's show changed: now, or at the end of the current interval. */
+  announceShow() {
+    if (this.closed) return;
+    this.showNotice.request();
+  }
+
   /** Tells the other servers which questions changed: now, or with the others of the current interval. */
   announceQuestions(changes: readonly QuestionChange[]) {
     if (this.closed || changes.length === 0) return;
@@ -174,6 +189,7 @@ export class ChangesChannel {
   async close() {
     const payloads: string[] = [];
     if (this.countsNotice.cancel()) payloads.push(this.edition);
+    if (this.showNotice.cancel()) payloads.push(showPayload(this.edition));
     if (this.questionsNotice.cancel()) payloads.push(...questionPayloads(this.edition, this.pendingQuestions));
     await this.send(payloads, this.pool);
     this.closed = true;
@@ -217,6 +233,12 @@ class Throttle {
     return pending;
   }
 }
+
+/**
+ * The show's payload: the edition's, whole (every server reads the show again, a few rows). JSON without
+ * `questions`, which a server of the previous release reads as no change of its questions.
+ */
+const showPayload = (edition: string) => JSON.stringify({ edition, show: true });
 
 interface QuestionPayload {
   edition: string;

@@ -10,9 +10,17 @@ import {
   transition,
   type QuestionColumns,
 } from "./kysely-question-store";
-import type { AskResult, NewQuestion, QuestionChange, StoredQuestion, UpvoteResult } from "./question-store";
+import type {
+  AskResult,
+  NewQuestion,
+  QuestionChange,
+  SessionStage,
+  StoredQuestion,
+  UpvoteResult,
+} from "./question-store";
 import type { Database } from "./schema";
 import type { VoteOrigin } from "./origin";
+import { WriteBatches } from "./write-batches";
 
 const columns = sql.raw(questionColumns.join(", "));
 
@@ -44,8 +52,6 @@ interface BatchRow {
 /** PostgreSQL's deadlock_detected: two servers' batches waited for each other; one is undone, and run again. */
 const deadlock = "40P01";
 const deadlockRetries = 3;
-/** Upvote batches in flight at once, on as many connections, as for votes (postgres.ts). */
-const maxBatchesInFlight = 2;
 const keyOf = (upvote: PendingUpvote) => JSON.stringify([upvote.questionId, upvote.voterId]);
 
 /**
@@ -55,17 +61,16 @@ const keyOf = (upvote: PendingUpvote) => JSON.stringify([upvote.questionId, upvo
  * minute, so its round trips cost nothing that matters.
  */
 export class PostgresQuestionStore extends KyselyQuestionStore {
-  private queue: PendingUpvote[] = [];
-  private readonly writing = new Set<Promise<void>>();
-  /** The question and voter of every upvote in flight: a repeat waits for the first one's batch. */
-  private readonly inFlight = new Set<string>();
-  private flushScheduled = false;
+  /** A voter's repeat for the same question waits for the first upvote's batch. */
+  private readonly batches = new WriteBatches<PendingUpvote>(keyOf, (upvotes) => this.writeBatch(upvotes));
 
   constructor(
     db: Kysely<Database>,
     edition: string,
     /** Tells the other servers sharing the schema (postgres-counts-channel.ts). */
     private readonly announce: (changes: QuestionChange[]) => void,
+    /** A pin changed a stage's show (the show store tells its listeners and the other servers). */
+    private readonly showChanged: () => void,
   ) {
     super(db, edition);
   }
@@ -147,30 +152,8 @@ export class PostgresQuestionStore extends KyselyQuestionStore {
    */
   upvote(questionId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<UpvoteResult | null> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ questionId, voterId, upvotedAt: at.toISOString(), origin, resolve, reject });
-      if (this.writing.size >= maxBatchesInFlight || this.flushScheduled) return;
-      this.flushScheduled = true;
-      setImmediate(() => {
-        this.flushScheduled = false;
-        this.flush();
-      });
+      this.batches.add({ questionId, voterId, upvotedAt: at.toISOString(), origin, resolve, reject });
     });
-  }
-
-  private flush() {
-    if (this.writing.size >= maxBatchesInFlight || this.queue.length === 0) return;
-    const upvotes: PendingUpvote[] = [];
-    const later: PendingUpvote[] = [];
-    for (const upvote of this.queue) (this.inFlight.has(keyOf(upvote)) ? later : upvotes).push(upvote);
-    this.queue = later;
-    if (upvotes.length === 0) return;
-    for (const upvote of upvotes) this.inFlight.add(keyOf(upvote));
-    const writing: Promise<void> = this.writeBatch(upvotes).finally(() => {
-      this.writing.delete(writing);
-      for (const upvote of upvotes) this.inFlight.delete(keyOf(upvote));
-      this.flush();
-    });
-    this.writing.add(writing);
   }
 
   /** Writes the batch and settles each upvote; never rejects. */
@@ -265,12 +248,8 @@ export class PostgresQuestionStore extends KyselyQuestionStore {
   }
 
   /** Writes the upvotes waiting for a batch, and waits for the batches in flight: before the store closes. */
-  async settle() {
-    this.flush();
-    while (this.writing.size > 0 || this.queue.length > 0) {
-      await Promise.all(this.writing);
-      this.flush();
-    }
+  settle(): Promise<void> {
+    return this.batches.settle();
   }
 
   async withdrawUpvote(questionId: string, voterId: string): Promise<UpvoteResult | null> {
@@ -303,34 +282,41 @@ export class PostgresQuestionStore extends KyselyQuestionStore {
   }
 
   /**
-   * In one transaction, after taking the session's advisory lock: two moderators (or servers) acting on one
-   * session at once go one after the other, so two pins cannot both take "the other question" off air and then
-   * both go on air (the partial unique index would refuse the second with an error instead). Each statement reads
-   * what was committed before it, so the question is read again under the lock.
+   * In one transaction, after taking the session's advisory lock (the stage's, with `stageOf`): two moderators (or
+   * servers) acting on one session or stage at once go one after the other, so two pins cannot both take "the other
+   * question" off air and then both go on air (the partial unique index would refuse the second with an error
+   * instead, and across a stage's sessions nothing would). Each statement reads what was committed before it, so the
+   * question is read again under the lock.
    */
   async moderate(
     questionId: string,
     action: ModerationAction,
     at: Date,
     reason?: string,
+    stageOf?: (sessionId: string) => SessionStage | undefined,
   ): Promise<StoredQuestion[] | null> {
     const edition = this.edition;
     const moment = at.toISOString();
-    const changed = await this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
+      // The question's session names its stage; the lock is taken before anything is read for the change. A question
+      // never moves to another session, so the session read before the lock is the one under it.
       const { rows: found } = await sql<{ session_id: string }>`
-        select session_id, pg_advisory_xact_lock(hashtextextended(${edition}::text || ' ' || session_id, 0))
-        from questions_by_edition where edition = ${edition} and id = ${questionId}`.execute(trx);
+        select session_id from questions_by_edition where edition = ${edition} and id = ${questionId}`.execute(trx);
       const sessionId = found[0]?.session_id;
       if (sessionId === undefined) return null;
+      const stage = stageOf?.(sessionId);
+      const lock = stage ? `stage ${stage.stage}` : sessionId;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`${edition} ${lock}`}, 0))`.execute(trx);
+      const sessions = stage ? [...stage.sessions] : [sessionId];
       const { rows: current } = await sql<QuestionColumns>`
         select ${columns} from questions_by_edition
-        where edition = ${edition} and (id = ${questionId} or (session_id = ${sessionId} and on_air = 1))
+        where edition = ${edition} and (id = ${questionId} or (session_id = any(${sessions}::text[]) and on_air = 1))
         order by id
         for update`.execute(trx);
       const target = current.find((row) => row.id === questionId);
       if (!target) return null;
       const next = transition(toStoredQuestion(target), action, reason);
-      if (!next) return [];
+      if (!next) return { questions: [], showChanged: false };
       const others = next.onAir ? current.filter((row) => row.id !== questionId).map((row) => row.id) : [];
       // The other comes off air first: the partial unique index is checked row by row.
       const { rows: offAir } =
@@ -346,9 +332,26 @@ export class PostgresQuestionStore extends KyselyQuestionStore {
           moderated_at = ${moment}
         where edition = ${edition} and id = ${questionId}
         returning ${columns}`.execute(trx);
-      return [...updated, ...offAir].map(toStoredQuestion);
+      let showChanged = false;
+      if (stage && next.onAir) {
+        await sql`
+          insert into show_stages_by_edition (edition, stage, question_session)
+          values (${edition}, ${stage.stage}, ${target.session_id})
+          on conflict (edition, stage) do update set question_session = excluded.question_session`.execute(trx);
+        showChanged = true;
+      } else if (stage && target.on_air === 1) {
+        const cleared = await sql`
+          update show_stages_by_edition set question_session = null
+          where edition = ${edition} and stage = ${stage.stage} and question_session = ${target.session_id}`.execute(
+          trx,
+        );
+        showChanged = (cleared.numAffectedRows ?? 0n) > 0n;
+      }
+      return { questions: [...updated, ...offAir].map(toStoredQuestion), showChanged };
     });
-    if (changed && changed.length > 0) this.changed(changesOf(changed));
-    return changed;
+    if (!result) return null;
+    if (result.questions.length > 0) this.changed(changesOf(result.questions));
+    if (result.showChanged) this.showChanged();
+    return result.questions;
   }
 }

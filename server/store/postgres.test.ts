@@ -113,6 +113,32 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     }
   });
 
+  it("reads the catalogue of its own schema alone when it migrates: another schema's tables, or their drop, are not read", async () => {
+    if (!postgres) throw new Error("unreachable");
+    const other = await postgres.create();
+    try {
+      await (await other.open()).seed(seeds);
+      const mine = await fresh();
+      // The Kysely the migrations run on, on a schema with nothing in it yet.
+      const db = await mine.kysely();
+      try {
+        expect(await db.introspection.getTables()).toEqual([]);
+        const schemas = await db.introspection.getSchemas();
+        expect(schemas).toHaveLength(1);
+        await (await mine.open()).seed(seeds);
+        const tables = (await db.introspection.getTables()).map((table) => table.name);
+        expect(tables).toEqual(expect.arrayContaining(["vote_counts_by_edition", "questions_by_edition"]));
+        expect(new Set((await db.introspection.getTables()).map((table) => table.schema))).toEqual(
+          new Set(schemas.map((schema) => schema.name)),
+        );
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it("casts votes that arrive together in one statement: repeats count once, an unknown demo fails alone", async () => {
     const store = await (await fresh()).open();
     await store.seed(seeds);
@@ -323,6 +349,7 @@ describe.skipIf(!postgres || postgres.unavailable !== null)("The PostgreSQL stor
     const sender = new ChangesChannel(config, pool, countsChannel(schema), "edition-a", 5000, {
       counts: () => undefined,
       questions: () => undefined,
+      show: () => undefined,
       missed: () => undefined,
     });
     try {

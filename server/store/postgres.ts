@@ -4,9 +4,12 @@ import { errorCode, isPostgresUnavailable, reportingUnavailable } from "./errors
 import { KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
 import { ChangesChannel, countsChannel } from "./postgres-counts-channel";
+import { KyselyShowStore } from "./kysely-show-store";
 import { PostgresQuestionStore } from "./postgres-question-store";
 import type { Database } from "./schema";
 import { defaultStoreTimeoutMs, type CastResult, type VoteKey, type VoteOrigin, type VoteStore } from "./vote-store";
+import { StoreSchemaDialect } from "./store-schema-dialect";
+import { WriteBatches } from "./write-batches";
 
 export interface PostgresStoreOptions {
   /** Keep the tables in this schema (it must exist) instead of the connection's default: tests use one each. */
@@ -27,12 +30,6 @@ interface BatchRow {
 /** PostgreSQL's deadlock_detected: two servers' batches took the same counts in opposite orders; one is undone. */
 const deadlock = "40P01";
 const deadlockRetries = 3;
-/**
- * Batches one server keeps in flight at once, on as many connections: PostgreSQL works on them side by side, on as
- * many cores. Each takes the count rows of its demos in demo order, so they queue for each other, never deadlock.
- */
-const maxBatchesInFlight = 2;
-
 const keyOf = (vote: PendingVote) => JSON.stringify([vote.demoId, vote.voterId]);
 
 /**
@@ -42,26 +39,36 @@ const keyOf = (vote: PendingVote) => JSON.stringify([vote.demoId, vote.voterId])
  * votes for one demo queued behind each other's commits (decision 028).
  */
 class PostgresVoteStore extends KyselyVoteStore {
-  private queue: PendingVote[] = [];
-  /** The batches in flight. */
-  private readonly writing = new Set<Promise<void>>();
-  /** The voter and demo of every vote in flight: a repeat waits for the first one's batch rather than race it. */
-  private readonly inFlight = new Set<string>();
-  private flushScheduled = false;
+  /** A voter's repeat for the same demo waits for the first vote's batch rather than race it. */
+  private readonly batches = new WriteBatches<PendingVote>(keyOf, (votes) => this.write(votes));
   private channel: ChangesChannel | undefined;
   readonly questions: PostgresQuestionStore;
+  readonly show: KyselyShowStore;
 
   constructor(
     private readonly kysely: Kysely<Database>,
     edition: string,
   ) {
     super(kysely, "postgres", edition);
-    this.questions = new PostgresQuestionStore(kysely, edition, (changes) => {
-      this.channel?.announceQuestions(changes);
+    this.show = new KyselyShowStore(kysely, edition, () => {
+      this.channel?.announceShow();
     });
+    this.questions = new PostgresQuestionStore(
+      kysely,
+      edition,
+      (changes) => {
+        this.channel?.announceQuestions(changes);
+      },
+      () => {
+        this.show.changed();
+      },
+    );
   }
 
-  /** Hears the other servers' votes and questions on `channel` (one connection for both), and tells them of this one's. */
+  /**
+   * Hears the other servers' votes, questions and show on `channel` (one connection for all), and tells them of this
+   * one's.
+   */
   async listen(config: pg.ClientConfig, pool: pg.Pool, channel: string, heartbeatMs: number) {
     this.channel = new ChangesChannel(config, pool, channel, this.edition, heartbeatMs, {
       counts: () => {
@@ -70,9 +77,13 @@ class PostgresVoteStore extends KyselyVoteStore {
       questions: (changes) => {
         this.questions.heard(changes);
       },
+      show: () => {
+        this.show.heard();
+      },
       missed: () => {
         this.countsChanged();
         this.questions.missed().catch(() => undefined);
+        this.show.heard();
       },
     });
     await this.channel.listen();
@@ -80,31 +91,8 @@ class PostgresVoteStore extends KyselyVoteStore {
 
   override castVote(demoId: string, voterId: string, at: Date, origin?: VoteOrigin): Promise<CastResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ demoId, voterId, votedAt: at.toISOString(), origin, resolve, reject });
-      if (this.writing.size >= maxBatchesInFlight || this.flushScheduled) return;
-      this.flushScheduled = true;
-      setImmediate(() => {
-        this.flushScheduled = false;
-        this.flush();
-      });
+      this.batches.add({ demoId, voterId, votedAt: at.toISOString(), origin, resolve, reject });
     });
-  }
-
-  private flush() {
-    if (this.writing.size >= maxBatchesInFlight || this.queue.length === 0) return;
-    const votes: PendingVote[] = [];
-    const later: PendingVote[] = [];
-    for (const vote of this.queue) (this.inFlight.has(keyOf(vote)) ? later : votes).push(vote);
-    this.queue = later;
-    if (votes.length === 0) return;
-    for (const vote of votes) this.inFlight.add(keyOf(vote));
-    const writing: Promise<void> = this.write(votes).finally(() => {
-      this.writing.delete(writing);
-      for (const vote of votes) this.inFlight.delete(keyOf(vote));
-      // The votes that came meanwhile have waited for a batch already: they go now.
-      this.flush();
-    });
-    this.writing.add(writing);
   }
 
   /** Writes the votes and settles each; never rejects. */
@@ -255,8 +243,7 @@ class PostgresVoteStore extends KyselyVoteStore {
 
   override async close() {
     // Votes waiting for the next batch are written, not dropped.
-    this.flush();
-    while (this.writing.size > 0) await Promise.all(this.writing);
+    await this.batches.settle();
     await this.questions.settle();
     await this.channel?.close();
     await super.close();
@@ -291,7 +278,7 @@ export async function openPostgresStore(
     keepAliveInitialDelayMillis: timeoutMs,
   };
   // Migrations may wait for another server's and may take their time on a large store: only connecting is bounded.
-  const migrating = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(connecting) }) });
+  const migrating = new Kysely<Database>({ dialect: new StoreSchemaDialect({ pool: new pg.Pool(connecting) }) });
   let tablesSchema: string;
   try {
     await migrateToLatest(migrating, edition);

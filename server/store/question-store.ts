@@ -54,6 +54,12 @@ export interface QuestionChange {
   questionIds: string[];
 }
 
+/** The stage a session is on, and every session of that stage (issue 44): what a pin takes off air. */
+export interface SessionStage {
+  stage: string;
+  sessions: readonly string[];
+}
+
 /**
  * Where the audience's questions live: in the vote store's database, per edition, beside the votes (decision 039).
  * An acknowledged question or upvote is committed before its promise resolves.
@@ -79,8 +85,20 @@ export interface QuestionStore {
    * takes the session's other question off air), unpin. Answers every question the action changed (a pin can
    * change two), an empty list when it changed nothing, or null for an unknown question. Refused with
    * QuestionStateError for an action the question's status does not allow (approving or pinning a hidden one).
+   *
+   * With `stageOf` (the stage of the question's session; undefined for a session no stage has), the moderator owns the stage's air (issue 44, decision
+   * 091): a pin takes off air the other question of any session of that stage, not only of its own, and sets the
+   * stage's show `questionSession` to the question's session; the question leaving the air (unpin, answer, hide)
+   * clears it if it still names that session. Both in the same transaction as the questions' change, and the show's
+   * listeners hear of it.
    */
-  moderate(questionId: string, action: ModerationAction, at: Date, reason?: string): Promise<StoredQuestion[] | null>;
+  moderate(
+    questionId: string,
+    action: ModerationAction,
+    at: Date,
+    reason?: string,
+    stageOf?: (sessionId: string) => SessionStage | undefined,
+  ): Promise<StoredQuestion[] | null>;
   /**
    * Calls `listener` after questions of this edition changed: asked, upvoted, moderated, through this store or, on
    * an engine that several servers share, any of them. Calls are coalesced per turn of the event loop. Returns the

@@ -49,6 +49,45 @@ export interface Database {
     address_hash: string | null;
     agent_hash: string | null;
   };
+  /**
+   * The show of each stage someone touched (005): a stage without a row is idle. `stream` main | backup | slate;
+   * `question_session` the session whose pinned question is on air on the stage.
+   */
+  show_stages_by_edition: {
+    edition: string;
+    stage: string;
+    delay_minutes: Generated<number>;
+    delay_from: string | null;
+    on_stage: string | null;
+    stream: Generated<string>;
+    question_session: string | null;
+  };
+  /** The edition's one announcement (005); no row when there is none. `until` an ISO instant, or null. */
+  show_announcements_by_edition: {
+    edition: string;
+    id: string;
+    text: string;
+    link: string | null;
+    level: string;
+    until: string | null;
+  };
+  /** Each server's latest count of open stage pages per stage (005), and when it said so. */
+  show_viewers_by_edition: {
+    edition: string;
+    server_id: string;
+    stage: string;
+    viewers: number;
+    reported_at: string;
+  };
+  /** The most stage pages each server saw open per stage in each minute (005): the viewers' history. */
+  show_viewer_minutes_by_edition: {
+    edition: string;
+    /** The minute's start, an ISO instant in UTC. */
+    minute: string;
+    stage: string;
+    server_id: string;
+    viewers: number;
+  };
   /** Values the servers sharing this store must agree on, such as the cookie-signing key. */
   settings: { key: string; value: string };
 }

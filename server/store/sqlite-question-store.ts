@@ -11,7 +11,7 @@ import {
   upvotable,
   type QuestionColumns,
 } from "./kysely-question-store";
-import type { AskResult, NewQuestion, StoredQuestion, UpvoteResult } from "./question-store";
+import type { AskResult, NewQuestion, SessionStage, StoredQuestion, UpvoteResult } from "./question-store";
 import type { Database } from "./schema";
 import type { VoteOrigin } from "./origin";
 
@@ -51,9 +51,16 @@ export class SqliteQuestionStore extends KyselyQuestionStore {
     action: ModerationAction,
     at: string,
     reason: string | undefined,
-  ) => StoredQuestion[] | null;
+    stageOf: ((sessionId: string) => SessionStage | undefined) | undefined,
+  ) => { questions: StoredQuestion[]; showChanged: boolean } | null;
 
-  constructor(db: Kysely<Database>, database: SQLite.Database, edition: string) {
+  constructor(
+    db: Kysely<Database>,
+    database: SQLite.Database,
+    edition: string,
+    /** A pin changed a stage's show (the show store tells its listeners). */
+    private readonly showChanged: () => void,
+  ) {
     super(db, edition);
     const columns = questionColumns.join(", ");
     const byId = database.prepare<[string, string], QuestionColumns>(
@@ -146,6 +153,17 @@ export class SqliteQuestionStore extends KyselyQuestionStore {
     const onAirOf = database.prepare<[string, string, string], { id: string }>(
       "select id from questions_by_edition where edition = ? and session_id = ? and on_air = 1 and id <> ?",
     );
+    // The stage's sessions as one JSON parameter: a stage of a large programme has hundreds.
+    const onAirOfStage = database.prepare<[string, string, string], { id: string }>(
+      "select id from questions_by_edition where edition = ? and session_id in (select value from json_each(?)) and on_air = 1 and id <> ?",
+    );
+    const pinOnStage = database.prepare<[string, string, string]>(
+      `insert into show_stages_by_edition (edition, stage, question_session) values (?, ?, ?)
+       on conflict (edition, stage) do update set question_session = excluded.question_session`,
+    );
+    const offStage = database.prepare<[string, string, string]>(
+      "update show_stages_by_edition set question_session = null where edition = ? and stage = ? and question_session = ?",
+    );
     const setState = database.prepare<[string, number, string | null, string, string, string]>(
       "update questions_by_edition set status = ?, on_air = ?, hide_reason = ?, moderated_at = ? where edition = ? and id = ?",
     );
@@ -153,25 +171,44 @@ export class SqliteQuestionStore extends KyselyQuestionStore {
       "update questions_by_edition set on_air = 0, moderated_at = ? where edition = ? and id = ?",
     );
     const moderateTransaction = database.transaction(
-      (questionId: string, action: ModerationAction, at: string, reason: string | undefined) => {
+      (
+        questionId: string,
+        action: ModerationAction,
+        at: string,
+        reason: string | undefined,
+        stageOf: ((sessionId: string) => SessionStage | undefined) | undefined,
+      ) => {
         const row = byId.get(edition, questionId);
         if (!row) return null;
         const next = transition(toStoredQuestion(row), action, reason);
-        if (!next) return [];
+        if (!next) return { questions: [], showChanged: false };
+        const stage = stageOf?.(row.session_id);
         const changed = [questionId];
         if (next.onAir) {
-          // First the session's other question comes off air: the partial unique index allows one at a time.
-          for (const other of onAirOf.all(edition, row.session_id, questionId)) {
+          // First the other question comes off air (the session's, or the stage's): the partial unique index allows
+          // one at a time.
+          const others = stage
+            ? onAirOfStage.all(edition, JSON.stringify(stage.sessions), questionId)
+            : onAirOf.all(edition, row.session_id, questionId);
+          for (const other of others) {
             takeOffAir.run(at, edition, other.id);
             changed.push(other.id);
           }
         }
         setState.run(next.status, next.onAir ? 1 : 0, next.hideReason, at, edition, questionId);
-        return changed.map((id) => {
+        let showChanged = false;
+        if (stage && next.onAir) {
+          pinOnStage.run(edition, stage.stage, row.session_id);
+          showChanged = true;
+        } else if (stage && row.on_air === 1) {
+          showChanged = offStage.run(edition, stage.stage, row.session_id).changes > 0;
+        }
+        const questions = changed.map((id) => {
           const after = byId.get(edition, id);
           if (!after) throw new Error(`Question ${id} vanished`);
           return toStoredQuestion(after);
         });
+        return { questions, showChanged };
       },
     );
     this.moderateOne = moderateTransaction;
@@ -252,9 +289,12 @@ export class SqliteQuestionStore extends KyselyQuestionStore {
     action: ModerationAction,
     at: Date,
     reason?: string,
+    stageOf?: (sessionId: string) => SessionStage | undefined,
   ): Promise<StoredQuestion[] | null> {
-    const changed = await this.write(() => this.moderateOne(questionId, action, at.toISOString(), reason));
-    if (changed) this.questionsChanged(changesOf(changed));
-    return changed;
+    const changed = await this.write(() => this.moderateOne(questionId, action, at.toISOString(), reason, stageOf));
+    if (!changed) return null;
+    this.questionsChanged(changesOf(changed.questions));
+    if (changed.showChanged) this.showChanged();
+    return changed.questions;
   }
 }

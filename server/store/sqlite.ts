@@ -33,6 +33,7 @@ import {
 } from "./errors";
 import { distinctVotes, KyselyVoteStore, type PendingVote } from "./kysely-vote-store";
 import { migrateToLatest } from "./migrations";
+import { KyselyShowStore } from "./kysely-show-store";
 import { SqliteQuestionStore } from "./sqlite-question-store";
 import type { Database } from "./schema";
 import { defaultStoreTimeoutMs, type CastResult, type VoteKey, type VoteOrigin, type VoteStore } from "./vote-store";
@@ -77,6 +78,7 @@ class SqliteVoteStore extends KyselyVoteStore {
   private readonly writeBatch: (votes: PendingVote[]) => void;
   private readonly voidAll: SQLite.Transaction<(votes: readonly VoteKey[], reason: string, at: string) => number>;
   readonly questions: SqliteQuestionStore;
+  readonly show: KyselyShowStore;
   /** What SQLite said when it found the file damaged: damage does not mend while the server runs. */
   private damage: StoreUnavailableError | undefined;
 
@@ -88,7 +90,10 @@ class SqliteVoteStore extends KyselyVoteStore {
     private readonly opened: OpenedFile | undefined,
   ) {
     super(db, "sqlite", edition);
-    this.questions = new SqliteQuestionStore(db, database, edition);
+    this.show = new KyselyShowStore(db, edition);
+    this.questions = new SqliteQuestionStore(db, database, edition, () => {
+      this.show.changed();
+    });
     const insert = database.prepare<[string, string, string, string, string | null, string | null]>(
       "insert into votes_by_edition (edition, demo_id, voter_id, voted_at, address_hash, agent_hash) values (?, ?, ?, ?, ?, ?) on conflict (edition, demo_id, voter_id) do nothing",
     );

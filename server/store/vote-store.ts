@@ -1,4 +1,5 @@
 import type { QuestionStore } from "./question-store";
+import type { ShowStore } from "./show-store";
 
 /**
  * How long a query may go without an answer before the store gives up on it (DATABASE_TIMEOUT_SECONDS): about what
@@ -109,5 +110,7 @@ export interface VoteStore {
   check(): Promise<void>;
   /** The audience's questions of this edition, in the same database (decision 039). */
   readonly questions: QuestionStore;
+  /** The show of this edition (issue 44), in the same database. */
+  readonly show: ShowStore;
   close(): Promise<void>;
 }

@@ -3,9 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
 import { openPostgresStore } from "../store/postgres";
+import { StoreSchemaDialect } from "../store/store-schema-dialect";
 import type { Database } from "../store/schema";
 import { openSqliteStore } from "../store/sqlite";
 import type { VoteStore } from "../store/vote-store";
@@ -115,7 +116,7 @@ const postgres = async (): Promise<Engine> => ({
       (edition) => openPostgresStore(testDatabaseUrl, edition, { schema }),
       () =>
         new Kysely({
-          dialect: new PostgresDialect({
+          dialect: new StoreSchemaDialect({
             pool: new pg.Pool({ connectionString: testDatabaseUrl, options: `-c search_path=${schema}` }),
           }),
         }),

@@ -20,12 +20,14 @@ export interface EventStream {
 
 /**
  * Opens an SSE stream over a real connection of its own (no agent: a kept-alive connection would hold the server's
- * close) and collects its events as they come, as the page's fetch reads it (app/lib/live-data.ts).
+ * close) and collects its events as they come, as the page's fetch reads it (app/lib/live-data.ts). `localAddress` is
+ * the address it comes from (127.0.0.2, say, for another visitor's).
  */
 export async function openEventStream(
   port: number,
   path: string,
   headers: Record<string, string> = {},
+  localAddress?: string,
 ): Promise<EventStream> {
   const events: ServerEvent[] = [];
   let ended = false;
@@ -35,7 +37,7 @@ export async function openEventStream(
   };
   const { request, response } = await new Promise<{ request: ClientRequest; response: IncomingMessage }>(
     (resolve, reject) => {
-      const sent = get({ host: "127.0.0.1", port, path, headers, agent: false }, (answer) => {
+      const sent = get({ host: "127.0.0.1", port, path, headers, agent: false, localAddress }, (answer) => {
         resolve({ request: sent, response: answer });
       });
       sent.on("error", reject);

@@ -3,48 +3,21 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import pg from "pg";
 import { edition } from "../../content";
 import { demoListPollMs } from "../../app/lib/demo-api";
 import { burstMinVotes, type Review } from "../../server/api/review";
-import { testDatabaseUrl } from "../../server/test-support/databases";
 import { startServer, stopServer, votingOpenEnv, type ServerProcess } from "../../server/test-support/server-process";
+import { builtSite, serversOnOnePostgres } from "./shared-store-servers";
 import { expect, test, voteButtonName, waitForHydration, watchConsole } from "./fixtures";
-import { mainPort } from "./servers";
+import { specPorts } from "./servers";
 import { earnedVoterCookie } from "./visitors";
 
 // Issue 19: several servers share one PostgreSQL, and a page on any of them follows the votes cast through the
-// others (the store's LISTEN/NOTIFY, then the page's stream). Two servers of this build, voting open, on a schema of
-// their own; a browser on each. Where PostgreSQL cannot be reached the case is skipped and says so, except under CI,
-// where it fails: CI is where the shared store must be proved.
+// others (the store's LISTEN/NOTIFY, then the page's stream). Two servers of this build, voting open, a browser on each.
 
-const ports = [mainPort + 2, mainPort + 3] as const;
+const ports = specPorts.sharedStore;
 const adminToken = "e2e-admin-token-of-at-least-32-characters";
-const schema = `e2e_live_${String(process.pid)}`;
 const demo = edition.demos[0]!;
-// The servers started here serve the build under test, not the least site the server's own tests start with.
-const builtSite = path.resolve("build/client");
-
-async function reachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const card = (page: Page) => page.getByRole("article", { name: demo.title });
 const count = (page: Page) => card(page).getByText(/^\d+ votes?$/);
@@ -66,35 +39,10 @@ async function openLeaderboard(browser: Browser, port: number) {
 
 test.describe("Two servers on one PostgreSQL", () => {
   test.describe.configure({ mode: "serial" });
-  let unavailable: string | null = null;
-  const servers: ServerProcess[] = [];
-
-  test.beforeAll(async () => {
-    unavailable = await reachable();
-    if (unavailable !== null && process.env.CI) throw new Error(`PostgreSQL is required under CI: ${unavailable}`);
-    if (unavailable !== null) return;
-    await admin(`create schema ${schema}`);
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    servers.push(
-      ...(await Promise.all(
-        ports.map((port) =>
-          startServer({
-            port,
-            env: { ...votingOpenEnv, CLIENT_DIR: builtSite, DATABASE_URL: url.href, ADMIN_TOKEN: adminToken },
-          }),
-        ),
-      )),
-    );
-  });
-
-  test.afterAll(async () => {
-    await Promise.all(servers.map((server) => stopServer(server)));
-    if (unavailable === null) await admin(`drop schema if exists ${schema} cascade`);
-  });
+  const { requirePostgres } = serversOnOnePostgres("live", ports, { ...votingOpenEnv, ADMIN_TOKEN: adminToken });
 
   test("a vote cast through one server shows on the other server's page without a reload", async ({ browser }) => {
-    test.skip(unavailable !== null, `PostgreSQL cannot be reached at ${testDatabaseUrl}: ${unavailable ?? ""}`);
+    requirePostgres();
     const [first, second] = ports;
     const onA = await openLeaderboard(browser, first);
     const onB = await openLeaderboard(browser, second);
@@ -110,7 +58,7 @@ test.describe("Two servers on one PostgreSQL", () => {
   });
 
   test("votes an organiser voids on one server drop on the other server's page", async ({ browser }) => {
-    test.skip(unavailable !== null, `PostgreSQL cannot be reached at ${testDatabaseUrl}: ${unavailable ?? ""}`);
+    requirePostgres();
     const [first, second] = ports;
     const onB = await openLeaderboard(browser, second);
     const before = Number.parseInt((await count(onB).textContent()) ?? "", 10);
@@ -144,7 +92,7 @@ test.describe("Two servers on one PostgreSQL", () => {
 });
 
 test.describe("A server that holds no more live leaderboards", () => {
-  const port = mainPort + 4;
+  const port = specPorts.streamsFull;
   let server: ServerProcess | undefined;
   let folder = "";
 

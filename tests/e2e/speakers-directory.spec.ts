@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { edition } from "../../content";
-import { letterOf, otherNames } from "../../content/speaker-directory";
+import { letterOf, otherNames, speakerDirectoryPath } from "../../content/speaker-directory";
 import { matchesQuery, searchKey } from "../../common/search-text";
 import { speakerPath, speakersPath } from "../../common/site-paths";
 import {
@@ -270,6 +270,8 @@ test("The line-up leads to the directory, and the sitemap lists it", async ({ pa
   await page.getByRole("link", { name: m.speakersAll }).click();
   await expect(page).toHaveURL(speakersPath);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.speakersTitle);
+  // The visit fetched the directory itself: a preload added now would go unused, and the browser would warn of it.
+  await expect(page.locator(`head link[rel="preload"][href="${speakerDirectoryPath}"]`)).toHaveCount(0);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`<loc>${new URL(speakersPath, edition.event.siteUrl).href}</loc>`);
 });

@@ -6,8 +6,8 @@ import { useClock } from "../../lib/clock";
 import { useDisplayZone } from "../../lib/display-zone";
 import { useProgramme } from "../../lib/programme";
 import { cleanQuestionField } from "../../lib/question-text";
-import { ApiError, apiRequest, apiResponse } from "../../lib/live-data";
-import { bearer, type StreamStatus, type useModeratorStream } from "../../lib/moderator-stream";
+import { apiRequest, apiResponse } from "../../lib/live-data";
+import { bearer, reasonOf, short, type StreamStatus, type useModeratorStream } from "../../lib/moderator-stream";
 import {
   adminQuestionsCsvUrl,
   adminQuestionUrl,
@@ -19,6 +19,7 @@ import {
 import { formatClock, formatLongDate, formatTimeRange } from "../../lib/time-in-edition-language";
 import { Badge, type BadgeColour } from "../ui/badge";
 import { sessionTypeWords } from "../../lib/session-type-words";
+import { primary, secondary } from "../ui/control-styles";
 
 const moderation = content.event.questions.moderation;
 
@@ -36,25 +37,12 @@ function currentSession(now: Date, sessions: readonly ProgrammeSession[]): strin
   return (live ?? sessions.find((slot) => Date.parse(slot.start) > time))?.id ?? "";
 }
 
-const button =
-  "inline-flex min-h-11 items-center justify-center rounded-full px-4 py-2 text-sm font-semibold transition-colors aria-disabled:opacity-60";
-const primary = `${button} bg-electric text-white hover:bg-electric-hover`;
-const secondary = `${button} border border-white/40 text-white hover:border-white hover:bg-white/5`;
-
 const statusWords: Record<QuestionStatus, { label: string; colour: BadgeColour }> = {
   pending: { label: m.moderateWaiting, colour: "amber" },
   approved: { label: m.moderateShown, colour: "green" },
   answered: { label: m.moderateAnswered, colour: "indigo" },
   hidden: { label: m.moderateHidden, colour: "neutral" },
 };
-
-const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
-
-/** Why an action failed, in the moderator's words: the API's message or the connection. */
-function reasonOf(error: unknown): string {
-  if (error instanceof ApiError) return error.reason ?? m.moderateServerAnswered({ status: error.status });
-  return m.moderateConnectionFailed;
-}
 
 export function ModerationQueue({
   token,

@@ -2,6 +2,7 @@ import type { ProgrammePerson, ProgrammeSession } from "../../../content/program
 import type { LiveStatus } from "../../lib/on-air";
 import type { DisplayZone } from "../../lib/display-zone";
 import { formatClock, formatLongDate } from "../../lib/time-in-edition-language";
+import { LateMark } from "../late-mark";
 import { SessionProgress } from "../session-progress";
 import * as m from "../../i18n/messages";
 
@@ -16,9 +17,13 @@ export function SessionTitle({ session }: { session: Pick<ProgrammeSession, "tit
   );
 }
 
-/** What a stage shows of a session: a stage's own (its loader's) or the programme's (the rooms' overview). */
+/**
+ * What a stage shows of a session: a stage's own (its loader's) or the programme's (the rooms' overview), as the show
+ * runs it (its instants moved, and by how much: show-schedule.ts).
+ */
 type Shown = Pick<ProgrammeSession, "title" | "start" | "end" | "path"> & {
   speakers: readonly Pick<ProgrammePerson, "name">[];
+  moved?: number;
 };
 
 function Speakers({ session }: { session: Shown }) {
@@ -57,6 +62,7 @@ export function OnAir({
             <SessionTitle session={current.session} />
           </p>
           <Speakers session={current.session} />
+          <LateMark minutes={current.session.moved} />
           <SessionProgress progress={current.progress} />
         </div>
       ) : (
@@ -78,6 +84,7 @@ export function OnAir({
                   zone: zone.label,
                 })}
           </p>
+          <LateMark minutes={upcoming.moved} className="mt-1" />
         </div>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import type { Stream } from "../../../content";
 import * as content from "../../../content";
 import { playHls } from "../../lib/hls-playback";
 import { playerUrl } from "../../lib/stage";
+import { BrbScene } from "../brb-scene";
 import { ExternalLink } from "../external-link";
 import { GradientBlobs } from "../gradient-blobs";
 import * as m from "../../i18n/messages";
@@ -14,6 +15,11 @@ interface StagePlayerProps {
   label: string;
   /** A line under the label on the poster: what the stage has on, or when it starts. */
   caption: string;
+  /**
+   * The show switched the stage to its slate (issue 44): the be-right-back scene in the player's place. The player
+   * stays where it was meanwhile (a visitor who pressed play plays again when the stream is back).
+   */
+  slate: boolean;
 }
 
 type Playback = "facade" | "playing" | "failed";
@@ -24,16 +30,18 @@ type Playback = "facade" | "playing" | "failed";
  * video platform or a stream host before that press, so no third party sees the visit and none sets a cookie; the
  * press loads the platform's privacy-enhanced player, or plays the HLS stream in the page.
  */
-export function StagePlayer({ stream, label, caption }: StagePlayerProps) {
+export function StagePlayer({ stream, label, caption, slate }: StagePlayerProps) {
   const [playback, setPlayback] = useState<Playback>("facade");
   const player = useRef<HTMLVideoElement & HTMLIFrameElement>(null);
   const hls = stream?.provider === "hls" ? stream.url : null;
 
   useEffect(() => {
-    if (playback !== "playing") return;
     // The button the visitor pressed is gone: the focus goes to what replaced it, not to the page's start.
-    player.current?.focus();
-    if (!hls || !player.current) return;
+    if (playback === "playing") player.current?.focus();
+  }, [playback]);
+
+  useEffect(() => {
+    if (playback !== "playing" || slate || !hls || !player.current) return;
     let stop: (() => void) | undefined;
     let stopped = false;
     void playHls(player.current, hls, () => {
@@ -46,12 +54,14 @@ export function StagePlayer({ stream, label, caption }: StagePlayerProps) {
       stopped = true;
       stop?.();
     };
-  }, [playback, hls]);
+  }, [playback, hls, slate]);
 
   return (
     <div className="flex flex-col gap-3">
       <div className="relative isolate aspect-video w-full overflow-hidden rounded-3xl border border-line bg-panel">
-        {playback === "playing" && stream ? (
+        {slate ? (
+          <BrbScene title="p" className="absolute inset-0" />
+        ) : playback === "playing" && stream ? (
           stream.provider === "hls" ? (
             // A live stream's captions travel inside it (hls.js and the browsers' own HLS show them as text tracks):
             // there is no caption file to name.
