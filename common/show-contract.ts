@@ -94,6 +94,8 @@ export const showEventsUrl = (stage?: string) =>
   stage === undefined ? "/api/show/events" : `/api/show/events?stage=${encodeURIComponent(stage)}`;
 export const adminShowUrl = "/api/admin/show";
 export const adminShowViewersUrl = "/api/admin/show/viewers";
+/** `?stage=<stage>` reads that stage's viewers alone. */
+export const stageViewersUrl = (stage: string) => `${adminShowViewersUrl}?stage=${encodeURIComponent(stage)}`;
 /** The announcement's overlay for the stream (1920x1080, transparent, like the others). */
 export const announcementOverlayPath = "/overlay/announcement";
 

@@ -9,6 +9,7 @@ import {
 import {
   adminShowUrl,
   adminShowViewersUrl,
+  stageViewersUrl,
   announcementLimits,
   delayLimits,
   idleStage,
@@ -368,6 +369,23 @@ for (const engine of await engines()) {
         [minuteOf(before), 3],
         [minuteOf(server.now()), 1],
       ]);
+    });
+
+    it("reads one stage's viewers with ?stage=, and refuses an unknown or repeated stage", async () => {
+      const server = await serve((await fresh()).store);
+      await (await server.stream(showEventsUrl(stage))).next(named("snapshot"));
+      const all = await server.viewers();
+      const one = await server.send("GET", stageViewersUrl(stage));
+      expect(one.status).toBe(200);
+      expect(one.body).toEqual({ stages: { [stage]: all.stages[stage] } });
+      expect(all.stages[stage]?.now).toBe(1);
+      const unknown = await server.send("GET", stageViewersUrl("no-such-stage"));
+      expect(unknown.status).toBe(404);
+      expect(errorOf(unknown)).toEqual(expect.any(String));
+      const twice = await server.send("GET", `${stageViewersUrl(stage)}&stage=${stage}`);
+      expect(twice.status).toBe(400);
+      expect(errorOf(twice)).toEqual(expect.any(String));
+      expect((await server.send("GET", stageViewersUrl(stage), { token: null })).status).toBe(401);
     });
 
     it("gives a pinned question its stage's air, whatever the session, and hands it back on unpin", async () => {

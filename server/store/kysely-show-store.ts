@@ -141,7 +141,7 @@ export class KyselyShowStore implements ShowStore {
     }
   }
 
-  async viewers(at: Date): Promise<KeptViewers> {
+  async viewers(at: Date, stage?: string): Promise<KeptViewers> {
     const viewers = sql<number>`cast(sum(viewers) as integer)`.as("viewers");
     const [now, minutes] = await Promise.all([
       this.db
@@ -149,6 +149,7 @@ export class KyselyShowStore implements ShowStore {
         .select(["stage", viewers])
         .where("edition", "=", this.edition)
         .where("reported_at", ">", new Date(at.getTime() - viewerReportMaxAgeMs).toISOString())
+        .$if(stage !== undefined, (query) => query.where("stage", "=", stage ?? ""))
         .groupBy("stage")
         .execute(),
       this.db
@@ -156,6 +157,7 @@ export class KyselyShowStore implements ShowStore {
         .select(["stage", "minute", viewers])
         .where("edition", "=", this.edition)
         .where("minute", ">", minuteOf(new Date(at.getTime() - viewerHistoryMs)))
+        .$if(stage !== undefined, (query) => query.where("stage", "=", stage ?? ""))
         .groupBy(["stage", "minute"])
         .orderBy("minute")
         .execute(),

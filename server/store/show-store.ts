@@ -43,8 +43,8 @@ export interface ShowStore {
    * history has its minutes): its latest count, and the most of the minute.
    */
   reportViewers(counts: ReadonlyMap<string, number>, at: Date): Promise<void>;
-  /** The viewers as of `at`, summed over the servers sharing the store. */
-  viewers(at: Date): Promise<KeptViewers>;
+  /** The viewers as of `at`, summed over the servers sharing the store: of every stage, or of `stage` alone. */
+  viewers(at: Date, stage?: string): Promise<KeptViewers>;
   /**
    * Calls `listener` after the show changed, through this store or, on an engine that several servers share, any of
    * them; calls are coalesced per turn of the event loop. Returns the function that stops the calls.
