@@ -45,6 +45,11 @@ export function hasBackupStream(stage: Stage, room: string | undefined): boolean
   return stage.backup !== undefined && streamOf(stage.backup, room) !== undefined;
 }
 
+/** Whether a stage runs otherwise than the printed programme and the clock say: late or early, by hand, or off main. */
+export function runsAsPrinted(state: StageShow): boolean {
+  return state.delayMinutes === 0 && state.onStage === null && state.stream === "main";
+}
+
 /** A stage's show, or the idle one for a stage the server has not listed (yet). */
 export function stageShow(show: ShowState | undefined, stage: string): StageShow {
   return show?.stages[stage] ?? idleStage;

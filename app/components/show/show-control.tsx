@@ -8,6 +8,7 @@ import {
   streamSources,
   type ShowAction,
   type ShowState,
+  type StageShow,
   type StreamSource,
 } from "../../../common/show-contract";
 import type { ProgrammeSession } from "../../../content/programme";
@@ -23,6 +24,7 @@ import {
   controlStages,
   defaultDelayFrom,
   hasBackupStream,
+  runsAsPrinted,
   stageShow,
   undoOf,
   type ControlStage,
@@ -51,6 +53,9 @@ export default function ShowControl({ token }: { token: string }) {
   const programme = useProgramme();
   const show = usePageShow();
   const stages = useMemo(() => (programme ? controlStages(programme) : []), [programme]);
+  // One stage's controls at a time: a conference of 35 rooms would be 35 screens long on a phone.
+  const [pickedStage, setPickedStage] = useState("");
+  const stage = stages.find((candidate) => candidate.id === pickedStage) ?? stages[0];
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // One action at a time: the next starts from the state the last one answered.
   const sending = useRef(false);
@@ -103,15 +108,10 @@ export default function ShowControl({ token }: { token: string }) {
     }
   };
   const send: Send = (where, action) => run(where, action, false);
-  const said = (where: string) =>
-    outcome?.where === where ? (
-      <OutcomeLine
-        outcome={outcome}
-        onUndo={(undo) => {
-          void run(where, undo, true);
-        }}
-      />
-    ) : null;
+  const undo = (action: ShowAction) => {
+    if (outcome) void run(outcome.where, action, true);
+  };
+  const said = (where: string) => (outcome?.where === where ? <OutcomeLine outcome={outcome} onUndo={undo} /> : null);
 
   return (
     <div className="flex flex-col gap-8">
@@ -120,7 +120,7 @@ export default function ShowControl({ token }: { token: string }) {
       <p role="status" className="sr-only">
         {outcome?.message}
       </p>
-      {!programme || !show ? (
+      {!programme || !show || !stage ? (
         <p className="text-white/85">{m.showLoading}</p>
       ) : (
         <>
@@ -128,14 +128,14 @@ export default function ShowControl({ token }: { token: string }) {
             <h2 id="show-stages" className="text-2xl font-bold">
               {m.showStages}
             </h2>
-            <div className={`grid gap-4 ${stages.length > 1 ? "lg:grid-cols-2" : ""}`}>
-              {stages.map((stage) => (
-                <StageControl key={stage.id} stage={stage} show={show} send={send} said={said(stage.id)} />
-              ))}
-            </div>
+            {stages.length > 1 ? (
+              <StagePicker stages={stages} show={show} picked={stage.id} onPick={setPickedStage} />
+            ) : null}
+            {/* Keyed by the stage: what the moderator picked or typed for one is not carried to the next. */}
+            <StageControl key={stage.id} stage={stage} show={show} send={send} said={said(stage.id)} />
           </section>
           <AnnouncementControl show={show} send={send} said={said("announcement")} />
-          <ViewersPanel token={token} stages={stages} />
+          <ViewersPanel token={token} stage={stage} />
         </>
       )}
     </div>
@@ -163,6 +163,91 @@ function OutcomeLine({ outcome, onUndo }: { outcome: Outcome; onUndo: (undo: Sho
   );
 }
 
+/** How a stage runs now, in a sentence or three: its delay, who decides what is on stage, and a stream off main. */
+function stageSummary(stage: ControlStage, state: StageShow): string {
+  const sessionTitle = (id: string) => stage.sessions.find((session) => session.id === id)?.title ?? id;
+  return [
+    state.delayMinutes === 0 || state.delayFrom === null
+      ? m.showOnTime
+      : (state.delayMinutes > 0 ? m.showLate : m.showEarly)({
+          minutes: Math.abs(state.delayMinutes),
+          session: sessionTitle(state.delayFrom),
+        }),
+    state.onStage === null ? m.showOnStageByClock : m.showOnStageByHand({ session: sessionTitle(state.onStage) }),
+    state.stream === "main" ? "" : m.showStreamNotMain({ source: state.stream }),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
+ * Which stage the controls below run: every stage in a list to pick from, and the stages that run otherwise than
+ * printed, each a button to pick it, so that none is forgotten late or on the slate among many.
+ */
+function StagePicker({
+  stages,
+  show,
+  picked,
+  onPick,
+}: {
+  stages: readonly ControlStage[];
+  show: ShowState;
+  picked: string;
+  onPick: (stage: string) => void;
+}) {
+  const ids = useId();
+  const changed = stages.filter((stage) => !runsAsPrinted(stageShow(show, stage.id)));
+  return (
+    <div className="flex flex-col gap-4 rounded-3xl border border-line bg-panel p-4 sm:p-6">
+      <div className="flex flex-col gap-2">
+        <label htmlFor={`${ids}-stage`} className="font-semibold">
+          {m.showStagePick}
+        </label>
+        <select
+          id={`${ids}-stage`}
+          value={picked}
+          onChange={(event) => {
+            onPick(event.target.value);
+          }}
+          className={`${field} w-full sm:w-auto`}
+        >
+          {stages.map((stage) => (
+            <option key={stage.id} value={stage.id}>
+              {stage.name ?? m.showTheStream}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-2">
+        <h3 id={`${ids}-changed`} className="font-bold">
+          {m.showStagesChanged}
+        </h3>
+        {changed.length === 0 ? (
+          <p className="text-white/85">{m.showStagesAsPrinted}</p>
+        ) : (
+          <ul aria-labelledby={`${ids}-changed`} className="flex flex-col gap-2">
+            {changed.map((stage) => (
+              <li key={stage.id}>
+                <button
+                  type="button"
+                  aria-pressed={stage.id === picked}
+                  onClick={() => {
+                    onPick(stage.id);
+                  }}
+                  className={`${secondary} w-full text-left aria-pressed:border-white`}
+                >
+                  <span className="font-bold">{stage.name ?? m.showTheStream}</span>{" "}
+                  {stageSummary(stage, stageShow(show, stage.id))}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** One stage: its delay, the session on stage, and its stream. */
 function StageControl({
   stage,
@@ -178,7 +263,6 @@ function StageControl({
   const ids = useId();
   const state = stageShow(show, stage.id);
   const title = stage.name ?? m.showTheStream;
-  const sessionTitle = (id: string) => stage.sessions.find((session) => session.id === id)?.title ?? id;
   // The delay's session and minutes as the moderator picked them; until then, the stage's own.
   const [pickedFrom, setPickedFrom] = useState("");
   const [typedMinutes, setTypedMinutes] = useState<string | null>(null);
@@ -204,13 +288,6 @@ function StageControl({
     }
     void delay(minutes);
   };
-  const summary =
-    state.delayMinutes === 0 || state.delayFrom === null
-      ? m.showOnTime
-      : (state.delayMinutes > 0 ? m.showLate : m.showEarly)({
-          minutes: Math.abs(state.delayMinutes),
-          session: sessionTitle(state.delayFrom),
-        });
 
   return (
     <section
@@ -221,12 +298,7 @@ function StageControl({
         <h3 id={`${ids}-title`} className="text-xl font-bold">
           {title}
         </h3>
-        <p className="text-white/85">
-          {summary}{" "}
-          {state.onStage === null
-            ? m.showOnStageByClock
-            : m.showOnStageByHand({ session: sessionTitle(state.onStage) })}
-        </p>
+        <p className="text-white/85">{stageSummary(stage, state)}</p>
       </div>
       {stage.sessions.length === 0 ? (
         <p className="text-white/85">{m.showNoSessions}</p>
