@@ -234,10 +234,10 @@ function StagePicker({
                   onClick={() => {
                     onPick(stage.id);
                   }}
-                  className={`${secondary} w-full text-left aria-pressed:border-white`}
+                  className="flex min-h-11 w-full flex-col items-start rounded-2xl border border-white/40 px-4 py-2 text-left text-sm text-white transition-colors hover:border-white hover:bg-white/5 aria-pressed:border-white aria-pressed:bg-white/10"
                 >
                   <span className="font-bold">{stage.name ?? m.showTheStream}</span>{" "}
-                  {stageSummary(stage, stageShow(show, stage.id))}
+                  <span className="font-normal text-white/85">{stageSummary(stage, stageShow(show, stage.id))}</span>
                 </button>
               </li>
             ))}
