@@ -8,7 +8,15 @@ import {
   type Announcement,
   type ShowState,
 } from "../../common/show-contract";
-import { clampDelay, controlStages, defaultDelayFrom, hasBackupStream, undoOf, viewersGraph } from "./show-control";
+import {
+  changedSince,
+  clampDelay,
+  controlStages,
+  defaultDelayFrom,
+  hasBackupStream,
+  undoOf,
+  viewersGraph,
+} from "./show-control";
 
 const minute = 60_000;
 
@@ -100,6 +108,26 @@ describe("The undo of a show action", () => {
       stage: "lab",
       source: "backup",
     });
+  });
+
+  it("is not sent once what the action set has been changed since, by anyone, and is sent over other changes", () => {
+    const late = show({ delayMinutes: 10, delayFrom: "s-2" });
+    const delay = { action: "delay", stage: "lab", minutes: 10, from: "s-2" } as const;
+    expect(changedSince(delay, late, late)).toBe(false);
+    expect(changedSince(delay, late, show({ delayMinutes: 15, delayFrom: "s-2" }))).toBe(true);
+    expect(changedSince(delay, late, show({ delayMinutes: 10, delayFrom: "s-3" }))).toBe(true);
+    // The same stage's stream, or another stage, changed meanwhile: the delay is still the moderator's own.
+    expect(changedSince(delay, late, show({ delayMinutes: 10, delayFrom: "s-2", stream: "slate" }))).toBe(false);
+    expect(changedSince(delay, late, { ...late, stages: { ...late.stages, hall: idleStage } })).toBe(false);
+    const slate = { action: "stream", stage: "lab", source: "slate" } as const;
+    expect(changedSince(slate, show({ stream: "slate" }), show({ stream: "backup" }))).toBe(true);
+    const byHand = { action: "on-stage", stage: "lab", session: "s-3" } as const;
+    expect(changedSince(byHand, show({ onStage: "s-3" }), show({}))).toBe(true);
+    expect(changedSince(byHand, show({ onStage: "s-3" }), show({ onStage: "s-3", delayMinutes: 5 }))).toBe(false);
+    const announce = { action: "announce", text: "Doors open" } as const;
+    expect(changedSince(announce, show({}, announcement), show({}, announcement))).toBe(false);
+    expect(changedSince(announce, show({}, announcement), show({}, { ...announcement, id: "a-2" }))).toBe(true);
+    expect(changedSince({ action: "clear-announcement" }, show({}), show({}, announcement))).toBe(true);
   });
 
   it("takes a stage the show does not list (yet) as idle", () => {

@@ -109,6 +109,26 @@ export function undoOf(action: ShowAction, before: ShowState, now: Date): ShowAc
   }
 }
 
+/**
+ * Whether what `action` set has been changed since its answer (`after`), by another moderator or another screen:
+ * an Undo then would overwrite that change rather than put back the moderator's own, so it is not sent.
+ */
+export function changedSince(action: ShowAction, after: ShowState, now: ShowState): boolean {
+  switch (action.action) {
+    case "delay": {
+      const [was, is] = [stageShow(after, action.stage), stageShow(now, action.stage)];
+      return was.delayMinutes !== is.delayMinutes || was.delayFrom !== is.delayFrom;
+    }
+    case "on-stage":
+      return stageShow(after, action.stage).onStage !== stageShow(now, action.stage).onStage;
+    case "stream":
+      return stageShow(after, action.stage).stream !== stageShow(now, action.stage).stream;
+    case "announce":
+    case "clear-announcement":
+      return (after.announcement?.id ?? null) !== (now.announcement?.id ?? null);
+  }
+}
+
 /** The viewers' day as a graph: a polyline's points in a box of `width` by `height`, with its peak and its last. */
 export interface ViewersGraph {
   /** SVG `points`, x by the minute (first to last), y by the count (0 at the bottom, the peak at the top). */

@@ -205,6 +205,22 @@ test("A delay, the stream and the session on stage from the control room change 
   expect((await shown(page.request)).stages[stage.id]?.onStage).toBeNull();
 });
 
+test("An Undo does not overwrite what another screen changed since, and says so", async ({ page, request }) => {
+  const part = await openShowPart(page);
+  const card = stageCard(part, stage.name);
+  const from = stage.sessions[0]!;
+  await card.getByLabel(m.showDelayFrom).selectOption(from.id);
+  await card.getByRole("button", { name: m.showDelayAdd({ minutes: 10 }) }).click();
+  await expect(summary(card)).toContainText(m.showLate({ minutes: 10, session: from.title }));
+  // Another moderator makes it 20; the control room follows the show's stream.
+  await act(request, { action: "delay", stage: stage.id, minutes: 20, from: from.id });
+  await expect(summary(card)).toContainText(m.showLate({ minutes: 20, session: from.title }));
+  await card.getByRole("button", { name: m.showUndo }).click();
+  await expect(card.getByText(m.showUndoStale, { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: m.showUndo })).toHaveCount(0);
+  expect((await shown(request)).stages[stage.id]).toMatchObject({ delayMinutes: 20, delayFrom: from.id });
+});
+
 test("Among several stages the control room runs the one picked, lists those not as printed, and reads its viewers", async ({
   page,
   request,

@@ -20,6 +20,7 @@ import { useProgramme } from "../../lib/programme";
 import { showAnswered } from "../../lib/page-show";
 import { usePageShow } from "../../lib/show";
 import {
+  changedSince,
   clampDelay,
   controlStages,
   defaultDelayFrom,
@@ -40,7 +41,14 @@ interface Outcome {
   /** The part of the control room it came from: a stage's id, or "announcement". */
   where: string;
   message: string;
-  undo: ShowAction | null;
+  undo: Undo | null;
+}
+
+/** The action that undoes another (`done`), and the show as `done`'s answer left it. */
+interface Undo {
+  action: ShowAction;
+  done: ShowAction;
+  after: ShowState;
 }
 
 /**
@@ -97,7 +105,7 @@ export default function ShowControl({ token }: { token: string }) {
       setOutcome({
         where,
         message: undoing ? m.showUndone({ change }) : change,
-        undo: before ? undoOf(action, before, new Date()) : null,
+        undo: before ? { action: undoOf(action, before, new Date()), done: action, after } : null,
       });
       return true;
     } catch (error) {
@@ -108,8 +116,14 @@ export default function ShowControl({ token }: { token: string }) {
     }
   };
   const send: Send = (where, action) => run(where, action, false);
-  const undo = (action: ShowAction) => {
-    if (outcome) void run(outcome.where, action, true);
+  const undo = ({ action, done, after }: Undo) => {
+    if (!outcome) return;
+    // Changed since by someone else: undoing would overwrite their change, not put back this moderator's own.
+    if (show && changedSince(done, after, show)) {
+      setOutcome({ where: outcome.where, message: m.showUndoStale, undo: null });
+      return;
+    }
+    void run(outcome.where, action, true);
   };
   const said = (where: string) => (outcome?.where === where ? <OutcomeLine outcome={outcome} onUndo={undo} /> : null);
 
@@ -143,7 +157,7 @@ export default function ShowControl({ token }: { token: string }) {
 }
 
 /** What an action did, and its Undo. Not a live region itself: the page's one says it. */
-function OutcomeLine({ outcome, onUndo }: { outcome: Outcome; onUndo: (undo: ShowAction) => void }) {
+function OutcomeLine({ outcome, onUndo }: { outcome: Outcome; onUndo: (undo: Undo) => void }) {
   const { undo } = outcome;
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-sky/60 bg-sky/10 px-4 py-2">
