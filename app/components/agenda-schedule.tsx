@@ -8,11 +8,7 @@ import { AgendaBrowser } from "./agenda-browser";
 import { SessionCard } from "./agenda-parts";
 import { AgendaTable } from "./agenda-table";
 import { MovedSessions } from "./late-mark";
-import { usePageShow } from "../lib/show";
-import { useShowSchedule } from "../lib/use-show-schedule";
-
-/** What a day running on time moves: nothing. */
-const onTime: ReadonlyMap<string, number> = new Map();
+import { useMovedSessions } from "../lib/use-show-schedule";
 
 /**
  * The programme. An edition of one stream and one day (the reference edition) shows it whole: a table where there
@@ -30,12 +26,7 @@ export const AgendaSchedule = memo(function AgendaSchedule({ pageDay }: { pageDa
   const zone = useDisplayZone();
   // The programme is fixed for the life of the page: its days are found once, not on every render.
   const days = useMemo(() => programmeDays(programme.sessions, content.event.timeZone), [programme]);
-  const show = usePageShow();
-  const schedule = useShowSchedule(show);
-  const moved = useMemo(
-    () => schedule?.movedSessions(programme.sessions, content.onAirSpans, show?.stages) ?? onTime,
-    [schedule, programme, show?.stages],
-  );
+  const moved = useMovedSessions();
   const [only] = days;
   return (
     <MovedSessions value={moved}>

@@ -1,5 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import * as content from "../../content";
 import type { ShowState } from "../../common/show-contract";
+import { useProgramme } from "./programme";
+import { usePageShow } from "./show";
 
 type ShowSchedule = typeof import("./show-schedule");
 
@@ -32,4 +35,23 @@ export function useShowSchedule(show: ShowState | undefined): ShowSchedule | und
     });
   }, [needed, schedule]);
   return needed ? schedule : undefined;
+}
+
+/** What a day running on time moves: nothing. */
+const onTime: ReadonlyMap<string, number> = new Map();
+
+/**
+ * The minutes the show moved each session it moved, by id, for a page that lists sessions (the agenda, a visitor's
+ * own schedule, a track): empty until the show moves one. The programme is read then, for the session each delay
+ * runs from (a page that reads it already shares that read).
+ */
+export function useMovedSessions(): ReadonlyMap<string, number> {
+  const show = usePageShow();
+  const schedule = useShowSchedule(show);
+  const programme = useProgramme(schedule !== undefined && showMoves(show));
+  return useMemo(
+    () =>
+      schedule && programme ? schedule.movedSessions(programme.sessions, content.onAirSpans, show?.stages) : onTime,
+    [schedule, programme, show?.stages],
+  );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import * as content from "../../content";
 import type { Programme, ProgrammeRoom, ProgrammeSession } from "../../content/programme";
 import { CalendarLink } from "../components/calendar-link";
+import { LateMark } from "../components/late-mark";
 import { PageHeader } from "../components/page-header";
 import { SessionTime } from "../components/session-time";
 import { Badge } from "../components/ui/badge";
@@ -17,6 +18,7 @@ import { pageMeta, titled } from "../lib/seo";
 import { parseSessionSelection } from "../lib/session-selection";
 import { formatDayName } from "../lib/time-in-edition-language";
 import { useProgramme } from "../lib/programme";
+import { useMovedSessions } from "../lib/use-show-schedule";
 import type { Route } from "./+types/my-schedule";
 import * as m from "../i18n/messages";
 import { rich } from "../i18n/rich";
@@ -210,6 +212,7 @@ function SessionDays({
   onRemove: (slot: ProgrammeSession) => void;
 }) {
   const zone = useDisplayZone();
+  const moved = useMovedSessions();
   return programmeDays(sessions, content.event.timeZone).map((day) => (
     <div key={day.date} className="flex flex-col gap-3">
       {severalDays ? <h3 className="text-xl font-bold">{formatDayName(day.date, "long")}</h3> : null}
@@ -228,6 +231,7 @@ function SessionDays({
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <p className="font-display font-semibold">
                   <SessionTime start={session.start} end={session.end} zone={zone} day={day.date} />
+                  <LateMark minutes={moved.get(session.id)} className="mt-1" />
                 </p>
                 <Badge tone={session.type}>{sessionTypeWords(session.type)}</Badge>
               </div>

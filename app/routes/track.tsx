@@ -3,6 +3,7 @@ import * as content from "../../content";
 import type { ProgrammeRoom, ProgrammeSession } from "../../content/programme";
 import { Breadcrumb } from "../components/breadcrumb";
 import { FavouriteToggle } from "../components/favourite-toggle";
+import { LateMark } from "../components/late-mark";
 import { PageHeader } from "../components/page-header";
 import { SessionTime } from "../components/session-time";
 import { TrackMark } from "../components/track-link";
@@ -14,6 +15,7 @@ import { pageMeta, titled } from "../lib/seo";
 import { sessionTypeWords } from "../lib/session-type-words";
 import { formatDayName } from "../lib/time-in-edition-language";
 import { trackSchedule } from "../lib/track-schedule";
+import { useMovedSessions } from "../lib/use-show-schedule";
 import { isChoosable } from "../../common/my-schedule";
 import { agendaOfTrack, trackPath } from "../../common/site-paths";
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from "react-router";
@@ -56,6 +58,7 @@ export const meta = ({ loaderData }: { loaderData: LoaderData }) =>
 export default function TrackPage({ loaderData }: { loaderData: LoaderData }) {
   const { track, days, rooms, count } = loaderData;
   const zone = useDisplayZone();
+  const moved = useMovedSessions();
   return (
     <>
       <PageHeader
@@ -91,7 +94,14 @@ export default function TrackPage({ loaderData }: { loaderData: LoaderData }) {
             </h2>
             <ol className="flex flex-col gap-3">
               {day.sessions.map((session) => (
-                <TrackSession key={session.id} session={session} day={day.date} zone={zone} rooms={rooms} />
+                <TrackSession
+                  key={session.id}
+                  session={session}
+                  day={day.date}
+                  zone={zone}
+                  rooms={rooms}
+                  moved={moved.get(session.id)}
+                />
               ))}
             </ol>
           </section>
@@ -112,11 +122,14 @@ function TrackSession({
   day,
   zone,
   rooms,
+  moved,
 }: {
   session: ProgrammeSession;
   day: string;
   zone: DisplayZone;
   rooms: ProgrammeRoom[];
+  /** The minutes the show moved it, if it did. */
+  moved: number | undefined;
 }) {
   const room = rooms.find((candidate) => candidate.id === session.room);
   const people = session.speakers.map((speaker) => speaker.name).join(m.listSeparator);
@@ -125,6 +138,7 @@ function TrackSession({
       <div className="flex flex-wrap items-start justify-between gap-2 sm:flex-col sm:justify-start">
         <p className="font-display font-semibold">
           <SessionTime start={session.start} end={session.end} zone={zone} day={day} />
+          <LateMark minutes={moved} className="mt-1" />
         </p>
         {room ? (
           <p className="text-sm font-semibold text-sky">

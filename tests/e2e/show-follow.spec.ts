@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { edition, onAirSpans } from "../../content";
 import { adminShowUrl, mainStage, stageOfSession, type ShowAction } from "../../common/show-contract";
 import { agendaDayLink } from "../../common/programme-days";
+import { mySchedulePath } from "../../common/my-schedule";
+import { trackPath } from "../../common/site-paths";
+import { favouritesStorageKey } from "../../app/lib/favourites";
 import { zonedDate } from "../../common/time";
 import { overlayPaths } from "../../app/lib/overlay";
 import { backupStreamOf, playerUrl, stagePath, streamOf } from "../../app/lib/stage";
@@ -200,6 +203,30 @@ test("The agenda and the talk page mark the sessions the show moved, and no long
   await show(request, { action: "delay", stage, minutes: 0, from: late1.id });
   await expect(page.getByText(m.liveEarly({ minutes: 5 }), { exact: true })).toHaveCount(0);
   await expect(talk.getByText(m.liveEarly({ minutes: 5 }), { exact: true })).toHaveCount(0);
+});
+
+test("A visitor's own schedule and the moved session's track page mark it too", async ({ page, context, request }) => {
+  await context.addInitScript(
+    ([key, value]) => {
+      window.localStorage.setItem(key!, value!);
+    },
+    [favouritesStorageKey, late1.id],
+  );
+  await open(page, at(mySchedulePath, pastItsEnd));
+  const chosen = page.getByRole("listitem").filter({ hasText: late1.title });
+  await expect(chosen).toBeVisible();
+  const track = edition.tracks.find((candidate) => candidate.name === late1.track);
+  const trackPage = track ? await context.newPage() : undefined;
+  if (trackPage && track) await open(trackPage, at(trackPath(track.slug), pastItsEnd));
+  const onTrack = trackPage?.getByRole("listitem").filter({ hasText: late1.title });
+
+  await show(request, { action: "delay", stage, minutes: 10, from: late1.id });
+  await expect(chosen.getByText(late, { exact: true })).toBeVisible();
+  if (onTrack) await expect(onTrack.getByText(late, { exact: true })).toBeVisible();
+
+  await show(request, { action: "delay", stage, minutes: 0, from: late1.id });
+  await expect(chosen.getByText(late, { exact: true })).toHaveCount(0);
+  if (onTrack) await expect(onTrack.getByText(late, { exact: true })).toHaveCount(0);
 });
 
 test("A question pinned during a talk stays on the question overlay and on the stage after the talk's printed end, until it is unpinned", async ({
