@@ -3,6 +3,7 @@ import {
   memo,
   Suspense,
   use,
+  useContext,
   useDeferredValue,
   useEffect,
   useMemo,
@@ -37,7 +38,7 @@ import { formatClock, formatDayName } from "../lib/time-in-edition-language";
 import { sessionTypeWords } from "../lib/session-type-words";
 import { Choose, People, Recording, SessionCard, SessionTitle, TrackName } from "./agenda-parts";
 import { AgendaTable } from "./agenda-table";
-import { SessionMoved } from "./late-mark";
+import { MovedSessions, SessionMoved } from "./late-mark";
 import { SessionTime } from "./session-time";
 import { Badge } from "./ui/badge";
 
@@ -433,9 +434,11 @@ function filterOptions({ rooms, tracks, sessions }: Programme): FilterOption[] {
 
 /**
  * While the edition is on air and the day shown is today, a control that scrolls to the current time in the grid,
- * or to the first session not yet over in the list. It follows the clock to the minute, alone.
+ * or to the first session not yet over in the list. It follows the clock to the minute, alone, and the show: a
+ * session running late is what is on, though the grid keeps its printed row.
  */
 function NowControl({ date, sessions }: { date: string; sessions: ProgrammeSession[] }) {
+  const moved = useContext(MovedSessions);
   const minute = useClock((now) =>
     editionPhase(now, content.onAirSpans) === "live" &&
     agendaDayAt(now, content.onAirSpans, content.event.timeZone) === date
@@ -445,14 +448,17 @@ function NowControl({ date, sessions }: { date: string; sessions: ProgrammeSessi
   if (minute === 0) return null;
   const now = minute * 60_000;
   const go = () => {
-    const started = sessions.filter((session) => Date.parse(session.start) <= now).at(-1);
-    const next = sessions.find((session) => Date.parse(session.end) > now) ?? sessions.at(-1);
+    const shown = (instant: string, session: ProgrammeSession) =>
+      Date.parse(instant) + (moved.get(session.id) ?? 0) * 60_000;
+    const started = sessions.filter((session) => shown(session.start, session) <= now).at(-1);
+    const next = sessions.find((session) => shown(session.end, session) > now) ?? sessions.at(-1);
     const target = window.matchMedia(wide).matches
       ? started && document.getElementById(rowId(started.start))
       : next && document.getElementById(listId(next));
     const motion = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
     target?.scrollIntoView({ block: "start", inline: "nearest", behavior: motion });
-    target?.querySelector("a")?.focus({ preventScroll: true });
+    // The session's title, not its track's name that a card may draw first.
+    target?.querySelector<HTMLElement>("a:not(.track-name)")?.focus({ preventScroll: true });
   };
   return (
     <button

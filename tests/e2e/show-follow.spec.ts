@@ -205,6 +205,27 @@ test("The agenda and the talk page mark the sessions the show moved, and no long
   await expect(talk.getByText(m.liveEarly({ minutes: 5 }), { exact: true })).toHaveCount(0);
 });
 
+test("On the agenda of a day at a time, Go to now goes to the session running late, not the one printed next", async ({
+  page,
+  request,
+}) => {
+  test.skip(edition.rooms.length === 0 && onAirSpans.length === 1, "an agenda of one stream and one day has no Now");
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The talk's room alone, so that the list's first session not yet over is the talk's or the next one's.
+  const room = late1.room === undefined ? "" : `&room=${encodeURIComponent(late1.room)}`;
+  const date = zonedDate(new Date(late1.start), edition.event.timeZone);
+  await open(page, at(`${agendaDayLink(date)}${room}`, pastItsEnd));
+  const now = page.getByRole("button", { name: m.agendaNow });
+  await now.click();
+  await expect(page.locator(":focus")).toHaveText(next1.title);
+
+  await show(request, { action: "delay", stage, minutes: 10, from: late1.id });
+  await expect(page.getByText(late, { exact: true }).filter({ visible: true }).first()).toBeVisible();
+  await now.click();
+  await expect(page.locator(":focus")).toHaveText(late1.title);
+  await show(request, { action: "delay", stage, minutes: 0, from: late1.id });
+});
+
 test("A visitor's own schedule and the moved session's track page mark it too", async ({ page, context, request }) => {
   await context.addInitScript(
     ([key, value]) => {
