@@ -252,6 +252,12 @@ test("Among several stages the control room runs the one picked, lists those not
   await expect(card.getByRole("button", { name: m.showSourceSlate })).toHaveAttribute("aria-pressed", "true");
   await expect(viewers.getByRole("heading", { name: first.name, exact: true })).toBeVisible();
 
+  // The tab keeps to its stage over a reload, as it keeps the moderator signed in.
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: m.moderatePartShow }).click();
+  await expect(picker).toHaveValue(first.id);
+
   // Put back from its card, it leaves the list.
   await card.getByRole("button", { name: m.showSourceMain }).click();
   await expect(part.getByText(m.showStagesAsPrinted)).toBeVisible();

@@ -18,6 +18,7 @@ import { apiRequest } from "../../lib/live-data";
 import { bearer, reasonOf, short } from "../../lib/moderator-stream";
 import { useProgramme } from "../../lib/programme";
 import { showAnswered } from "../../lib/page-show";
+import { storedValue, useStored } from "../../lib/stored-value";
 import { usePageShow } from "../../lib/show";
 import {
   changedSince,
@@ -35,6 +36,13 @@ import { formatClock, formatLongDate } from "../../lib/time-in-edition-language"
 import { AnnouncementControl } from "./announcement-control";
 import { ViewersPanel } from "./viewers-panel";
 import { field, primary, secondary } from "../ui/control-styles";
+
+/** The stage this tab runs, kept for the tab as the moderator's token is: a reload on a phone keeps to it. */
+const storedStage = storedValue(
+  `show-stage:${content.editionId}`,
+  (raw) => raw ?? "",
+  () => sessionStorage,
+);
 
 /** What the last action did, said where it was made, with the action that undoes it (none after a failure). */
 interface Outcome {
@@ -62,7 +70,7 @@ export default function ShowControl({ token }: { token: string }) {
   const show = usePageShow();
   const stages = useMemo(() => (programme ? controlStages(programme) : []), [programme]);
   // One stage's controls at a time: a conference of 35 rooms would be 35 screens long on a phone.
-  const [pickedStage, setPickedStage] = useState("");
+  const pickedStage = useStored(storedStage);
   const stage = stages.find((candidate) => candidate.id === pickedStage) ?? stages[0];
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // One action at a time: the next starts from the state the last one answered.
@@ -143,7 +151,7 @@ export default function ShowControl({ token }: { token: string }) {
               {m.showStages}
             </h2>
             {stages.length > 1 ? (
-              <StagePicker stages={stages} show={show} picked={stage.id} onPick={setPickedStage} />
+              <StagePicker stages={stages} show={show} picked={stage.id} onPick={storedStage.write} />
             ) : null}
             {/* Keyed by the stage: what the moderator picked or typed for one is not carried to the next. */}
             <StageControl key={stage.id} stage={stage} show={show} send={send} said={said(stage.id)} />
