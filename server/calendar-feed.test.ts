@@ -97,7 +97,9 @@ describe.each(everyEdition)("The calendar feed of $id", ({ edition }) => {
 
     it("gives a session the UID of its own calendar file", async () => {
       const app = await start({ edition });
-      const talks = choosable.filter((slot) => slot.talkId !== undefined);
+      // A visitor's choice, not the whole of a large programme: a feed's address of 1,100 ids is past what a request
+      // line may hold, and a schedule of that many is nobody's.
+      const talks = choosable.filter((slot) => slot.talkId !== undefined).slice(0, 100);
       const response = await get(app, feedUrl(talks.map((slot) => slot.id)));
       const files = calendarFiles(edition);
       const feed = eventsOf(response.body).map((event) => event.uid);
