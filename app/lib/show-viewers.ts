@@ -7,7 +7,7 @@ import { bearer } from "./moderator-stream";
  * How often the control room reads the viewers again: the count is a glance, as fresh as the servers' reports to
  * the store (every 5 s), and one stage's day of history is small.
  */
-export const viewersReadMs = 5000;
+const viewersReadMs = 5000;
 
 /** One stage's viewers (GET /api/admin/show/viewers?stage=), read with the moderator's token. */
 const viewersOf = liveResources<ShowViewers>((key) => {
